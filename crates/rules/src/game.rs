@@ -1,0 +1,363 @@
+//! A game in progress: rule set, state, history, status; play, undo, resign; save files.
+
+use crate::board::Hole;
+use crate::position::{Move, MoveList, Position, State, Undo};
+use crate::rules::{IllegalMove, Rules, Status, WinReason};
+use crate::variant::{RuleSet, SetupError, Variant};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// One played move as the history keeps it: the move, who made it and the route it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: Move,
+    pub seat: u8,
+    /// Holes visited, origin first (empty for a pass). Not part of the move's identity.
+    pub route: Vec<Hole>,
+    undo: Undo,
+}
+
+impl Played {
+    /// Hops in the route (0 for a pass, 1 for a step).
+    pub fn hops(&self) -> usize {
+        self.route.len().saturating_sub(1)
+    }
+}
+
+/// A player's place when a game is ranked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    pub seat: u8,
+    /// 1-based; players level on marbles home and distance share a place.
+    pub place: u8,
+    /// Marbles in the target (the winner counts as full).
+    pub home: u32,
+    /// `Rules::distance_to_go`.
+    pub distance: u32,
+}
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ResignError {
+    #[error("the game is already over")]
+    GameOver,
+    #[error("there is no seat {0}")]
+    NoSuchSeat(u8),
+}
+
+#[derive(Debug, Error)]
+pub enum LoadError {
+    #[error("not a readable save file: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("not a starhalma save file (format is '{0}')")]
+    Format(String),
+    #[error("save file version {0} is newer than this game understands ({SAVE_VERSION})")]
+    Version(u32),
+    #[error("move {index} ('{mv}') cannot be played: {reason}")]
+    Illegal {
+        index: usize,
+        mv: Move,
+        reason: IllegalMove,
+    },
+    #[error("the recorded resignation is not possible: {0}")]
+    Resignation(ResignError),
+}
+
+const SAVE_FORMAT: &str = "starhalma-game";
+const SAVE_VERSION: u32 = 1;
+
+/// What a save file holds: the setup and the moves. Loading replays and checks every move, so a
+/// loaded game is identical to the saved one, history included.
+#[derive(Serialize, Deserialize)]
+struct GameRecord {
+    format: String,
+    version: u32,
+    variant: Variant,
+    moves: Vec<Move>,
+    #[serde(default)]
+    resigned: Option<u8>,
+}
+
+/// A game: the only place its state changes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "GameRecord", into = "GameRecord")]
+pub struct Game {
+    rules: Rules,
+    state: State,
+    history: Vec<Played>,
+    resigned: Option<u8>,
+    status: Status,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.rules.variant() == other.rules.variant()
+            && self.state == other.state
+            && self.history == other.history
+            && self.resigned == other.resigned
+            && self.status == other.status
+    }
+}
+
+impl Eq for Game {}
+
+impl Game {
+    pub fn new(variant: Variant) -> Game {
+        let rules = Rules::new(variant);
+        let state = rules.initial_state();
+        Game {
+            rules,
+            state,
+            history: Vec::new(),
+            resigned: None,
+            status: Status::Ongoing,
+        }
+    }
+
+    /// A game continuing from a hand-built state (no history before it). Fails when the
+    /// position has pieces of seats that are not playing or the active seat is not seated.
+    pub fn from_state(variant: Variant, state: State) -> Result<Game, SetupError> {
+        let rules = Rules::new(variant);
+        let seated = (0..variant.players()).fold(0u128, |m, s| m | state.position.pieces(s));
+        if seated != state.position.occupied() || state.active() >= variant.players() {
+            return Err(SetupError::Seats);
+        }
+        let status = rules.status(&state);
+        Ok(Game {
+            rules,
+            state,
+            history: Vec::new(),
+            resigned: None,
+            status,
+        })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.rules.variant()
+    }
+
+    pub fn rule_set(&self) -> RuleSet {
+        self.rules.variant().rules()
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.state.position
+    }
+
+    /// The seat to move.
+    pub fn active(&self) -> u8 {
+        self.state.active
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status.is_over()
+    }
+
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    pub fn resigned(&self) -> Option<u8> {
+        self.resigned
+    }
+
+    /// Legal moves of the active seat (a lone pass when it has none; none once the game is
+    /// over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut list = MoveList::new();
+        self.rules.generate(&self.state, &mut list);
+        list.to_vec()
+    }
+
+    /// Whether `mv` is legal now, with the reason when it is not.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.rules.check(&self.state, mv)
+    }
+
+    /// Play `mv` for the active seat. An illegal move is refused with its reason and changes
+    /// nothing.
+    pub fn play(&mut self, mv: Move) -> Result<&Played, IllegalMove> {
+        self.check(mv)?;
+        let seat = self.state.active;
+        let route = self.rules.route(&self.state, mv);
+        let undo = self.rules.apply(&mut self.state, mv);
+        self.status = self.rules.status(&self.state);
+        self.history.push(Played {
+            mv,
+            seat,
+            route,
+            undo,
+        });
+        Ok(self.history.last().expect("just pushed"))
+    }
+
+    /// Take back the last thing that happened: a resignation, else the last move. Returns false
+    /// when there is nothing to take back.
+    pub fn undo(&mut self) -> bool {
+        if self.resigned.take().is_some() {
+            self.status = self.rules.status(&self.state);
+            return true;
+        }
+        let Some(played) = self.history.pop() else {
+            return false;
+        };
+        self.rules.undo(&mut self.state, played.undo);
+        self.status = self.rules.status(&self.state);
+        true
+    }
+
+    /// `seat` resigns and the game ends. With two players the other wins. With more, the winner
+    /// is the best-placed of the others: in the Diamond Game the one whose marbles have the
+    /// smaller total distance to their target's tip (seed 003); in the other rule sets by the
+    /// table's ranking (marbles home, then distance still to go). A tie goes to the player whose
+    /// turn comes first after the resigning player's.
+    pub fn resign(&mut self, seat: u8) -> Result<Status, ResignError> {
+        let n = self.rules.players();
+        if seat >= n {
+            return Err(ResignError::NoSuchSeat(seat));
+        }
+        if self.is_over() {
+            return Err(ResignError::GameOver);
+        }
+        let winner = (1..n)
+            .map(|k| (seat + k) % n)
+            .min_by_key(|&s| self.resignation_key(s))
+            .expect("at least two players");
+        self.resigned = Some(seat);
+        self.status = Status::Won {
+            winner,
+            reason: WinReason::Resignation,
+        };
+        Ok(self.status)
+    }
+
+    /// Smaller is better; `min_by_key` keeps the first of equals, which is turn order.
+    fn resignation_key(&self, seat: u8) -> (i64, u32) {
+        if self.rule_set() == RuleSet::Diamond {
+            (0, self.rules.total_distance_to_tip(&self.state, seat))
+        } else {
+            (
+                -(self.rules.marbles_home(&self.state, seat) as i64),
+                self.rules.distance_to_go(&self.state, seat),
+            )
+        }
+    }
+
+    /// Every seat placed: a winner first, then by marbles in the target (more is better), then
+    /// by distance still to go (less is better); players level on both share a place. A
+    /// resigned player is placed last.
+    pub fn ranking(&self) -> Vec<Placement> {
+        let winner = match self.status {
+            Status::Won { winner, .. } => Some(winner),
+            _ => None,
+        };
+        let mut rows: Vec<(u8, u8, Placement)> = self
+            .variant()
+            .seats()
+            .map(|seat| {
+                let mut home = self.rules.marbles_home(&self.state, seat);
+                if Some(seat) == winner {
+                    home = self.rules.target(seat).count_ones();
+                }
+                let group = if Some(seat) == winner {
+                    0
+                } else if Some(seat) == self.resigned {
+                    2
+                } else {
+                    1
+                };
+                let distance = self.rules.distance_to_go(&self.state, seat);
+                let p = Placement {
+                    seat,
+                    place: 0,
+                    home,
+                    distance,
+                };
+                (group, seat, p)
+            })
+            .collect();
+        rows.sort_by_key(|(group, seat, p)| (*group, std::cmp::Reverse(p.home), p.distance, *seat));
+        let mut out: Vec<Placement> = Vec::with_capacity(rows.len());
+        for (i, (group, _, mut p)) in rows.iter().copied().enumerate() {
+            let level_with_previous = i > 0 && {
+                let (prev_group, _, prev) = rows[i - 1];
+                group == 1 && prev_group == 1 && prev.home == p.home && prev.distance == p.distance
+            };
+            p.place = if level_with_previous {
+                out[i - 1].place
+            } else {
+                i as u8 + 1
+            };
+            out.push(p);
+        }
+        out
+    }
+
+    /// The game as a JSON save file.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a game always serializes")
+    }
+
+    /// Load a save file; a corrupt or foreign file is an error and nothing else happens.
+    pub fn from_json(text: &str) -> Result<Game, LoadError> {
+        let record: GameRecord = serde_json::from_str(text)?;
+        Game::from_record(record)
+    }
+
+    fn from_record(record: GameRecord) -> Result<Game, LoadError> {
+        if record.format != SAVE_FORMAT {
+            return Err(LoadError::Format(record.format));
+        }
+        if record.version > SAVE_VERSION {
+            return Err(LoadError::Version(record.version));
+        }
+        let mut game = Game::new(record.variant);
+        for (index, mv) in record.moves.into_iter().enumerate() {
+            game.play(mv).map_err(|reason| LoadError::Illegal {
+                index: index + 1,
+                mv,
+                reason,
+            })?;
+        }
+        if let Some(seat) = record.resigned {
+            game.resign(seat).map_err(LoadError::Resignation)?;
+        }
+        Ok(game)
+    }
+}
+
+impl TryFrom<GameRecord> for Game {
+    type Error = LoadError;
+    fn try_from(record: GameRecord) -> Result<Game, LoadError> {
+        Game::from_record(record)
+    }
+}
+
+impl From<Game> for GameRecord {
+    fn from(game: Game) -> GameRecord {
+        GameRecord {
+            format: SAVE_FORMAT.to_string(),
+            version: SAVE_VERSION,
+            variant: game.variant(),
+            moves: game.history.iter().map(|p| p.mv).collect(),
+            resigned: game.resigned,
+        }
+    }
+}
