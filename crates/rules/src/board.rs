@@ -244,6 +244,14 @@ pub(crate) struct Tables {
     /// Single hops: (jumped hole, landing hole) for each direction where both exist.
     pub hops: [[(u8, u8); 6]; HOLE_COUNT],
     pub hop_count: [u8; HOLE_COUNT],
+    /// The jumped holes of those hops as one mask, and their landing holes as another. Both list
+    /// the directions in the same order when read by hole index (NW, NE, W, E, SW, SE: rows
+    /// first, then `q`), so bit k of one mask and bit k of the other belong to the same hop.
+    pub hop_over: [u128; HOLE_COUNT],
+    pub hop_land: [u128; HOLE_COUNT],
+    /// Bits of `hop_over` / `hop_land` in their low 64-bit halves (for 128-bit pext/pdep).
+    pub hop_over_low: [u32; HOLE_COUNT],
+    pub hop_land_low: [u32; HOLE_COUNT],
 }
 
 const fn build_tables() -> Tables {
@@ -257,6 +265,10 @@ const fn build_tables() -> Tables {
         ray_len: [[0; 6]; HOLE_COUNT],
         hops: [[(NONE, NONE); 6]; HOLE_COUNT],
         hop_count: [0; HOLE_COUNT],
+        hop_over: [0; HOLE_COUNT],
+        hop_land: [0; HOLE_COUNT],
+        hop_over_low: [0; HOLE_COUNT],
+        hop_land_low: [0; HOLE_COUNT],
     };
     let mut n = 0usize;
     let mut r = -8i8;
@@ -298,9 +310,13 @@ const fn build_tables() -> Tables {
             if len >= 2 {
                 t.hops[h][t.hop_count[h] as usize] = (t.rays[h][d][0], t.rays[h][d][1]);
                 t.hop_count[h] += 1;
+                t.hop_over[h] |= 1u128 << t.rays[h][d][0];
+                t.hop_land[h] |= 1u128 << t.rays[h][d][1];
             }
             d += 1;
         }
+        t.hop_over_low[h] = (t.hop_over[h] as u64).count_ones();
+        t.hop_land_low[h] = (t.hop_land[h] as u64).count_ones();
         h += 1;
     }
     t
@@ -400,7 +416,9 @@ impl ExactSizeIterator for Holes {}
 pub fn render(glyph: impl Fn(Hole) -> char) -> String {
     let mut out = String::new();
     for r in -8..=8i8 {
-        let row: Vec<Hole> = (-8..=8i8).filter_map(|q| Hole::at(Coord::new(q, r))).collect();
+        let row: Vec<Hole> = (-8..=8i8)
+            .filter_map(|q| Hole::at(Coord::new(q, r)))
+            .collect();
         // 2q + r is never below -12 on this board; the seed's picture starts one column in.
         let min_x = -13;
         let mut line = String::new();

@@ -16,6 +16,7 @@
 //! assert_eq!(game.active(), 1);
 //! ```
 
+mod bits;
 pub mod board;
 pub mod game;
 pub mod notation;
@@ -26,7 +27,7 @@ pub mod variant;
 
 pub use board::{Coord, Direction, HOLE_COUNT, Hole, Holes};
 pub use game::{Game, LoadError, Placement, Played, ResignError};
-pub use notation::{Label, NotationError};
+pub use notation::{Label, NotationError, parse_moves};
 pub use position::{Move, MoveKind, MoveList, Position, PositionError, State, Undo};
 pub use rules::{DrawReason, IllegalMove, RankReason, Rules, Status, WinReason};
 pub use variant::{Blocked, Colour, RuleSet, SetupError, Variant};

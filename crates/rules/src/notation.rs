@@ -66,6 +66,24 @@ impl FromStr for Move {
     }
 }
 
+/// Parse a list of moves such as `s 5,-1 4,0 j 2,-5 4,-3 pass`; `;` may separate moves.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, NotationError> {
+    let cleaned = text.replace(';', " ");
+    let mut words = cleaned.split_whitespace();
+    let mut moves = Vec::new();
+    while let Some(word) = words.next() {
+        if word == "pass" {
+            moves.push(Move::PASS);
+            continue;
+        }
+        let (Some(from), Some(to)) = (words.next(), words.next()) else {
+            return Err(NotationError::BadMove(word.to_string()));
+        };
+        moves.push(format!("{word} {from} {to}").parse()?);
+    }
+    Ok(moves)
+}
+
 impl serde::Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

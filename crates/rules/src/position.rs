@@ -26,6 +26,23 @@ impl Position {
         kings: 0,
     };
 
+    /// Occupy the empty holes of `mask` for `seat`.
+    pub(crate) fn add(&mut self, seat: u8, mask: u128) {
+        self.pieces[seat as usize] |= mask;
+        self.occupied |= mask;
+    }
+
+    /// Move a piece of `seat` between `from` and `to` (either direction: it toggles both).
+    #[inline]
+    pub(crate) fn toggle(&mut self, seat: u8, from: Hole, to: Hole) {
+        let delta = from.bit() | to.bit();
+        self.pieces[seat as usize] ^= delta;
+        self.occupied ^= delta;
+        if self.kings & delta != 0 {
+            self.kings ^= delta;
+        }
+    }
+
     /// A position from explicit placements `(hole, seat, king)`, for tests, puzzles and
     /// editors. Fails on a hole given twice or a seat above 5.
     pub fn from_placements(
@@ -39,8 +56,7 @@ impl Position {
             if p.occupied & hole.bit() != 0 {
                 return Err(PositionError::Doubled(hole));
             }
-            p.pieces[seat as usize] |= hole.bit();
-            p.occupied |= hole.bit();
+            p.add(seat, hole.bit());
             if king {
                 p.kings |= hole.bit();
             }

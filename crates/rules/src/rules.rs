@@ -3,6 +3,7 @@
 //! so that the movement code of seed 000 stays untouched by restrictions (seed 000: "Such a
 //! restriction belongs in a separate legality predicate, not embedded in the movement rules").
 
+use crate::bits::{pdep, pext};
 use crate::board::{
     ALL_HOLES, CAMPS, HEXAGON, HOLE_COUNT, Hole, Holes, NONE, TABLES, camp_edge, camp_tip,
 };
@@ -79,10 +80,17 @@ pub enum IllegalMove {
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum Status {
     Ongoing,
-    Won { winner: u8, reason: WinReason },
-    Draw { reason: DrawReason },
+    Won {
+        winner: u8,
+        reason: WinReason,
+    },
+    Draw {
+        reason: DrawReason,
+    },
     /// Ended without a winner by the rules and placed by `Game::ranking` (table).
-    Ranked { reason: RankReason },
+    Ranked {
+        reason: RankReason,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -122,6 +130,35 @@ impl Status {
     pub fn is_over(self) -> bool {
         self != Status::Ongoing
     }
+}
+
+/// Landing holes of single hops from `at` over a hole of `over_ok` into a hole of `free`, all six
+/// directions at once: the jumped holes' occupancy and the landing holes' vacancy are extracted
+/// in the same direction order, and-ed, and deposited back onto the landing holes.
+#[inline(always)]
+fn single_hops(at: usize, over_ok: u128, free: u128) -> u128 {
+    let t = &TABLES;
+    let over = pext(over_ok, t.hop_over[at], t.hop_over_low[at]);
+    let land = pext(free, t.hop_land[at], t.hop_land_low[at]);
+    pdep(over & land, t.hop_land[at], t.hop_land_low[at])
+}
+
+/// Seed 000's jump search for hops over one adjacent piece: breadth over landing holes with one
+/// visited set. `over_ok` are the holes that may be jumped, `free` the holes that may be landed
+/// on (both without the moving piece).
+#[inline]
+fn reach_single(x: usize, over_ok: u128, free: u128) -> u128 {
+    let start = 1u128 << x;
+    let mut visited = start;
+    let mut frontier = start;
+    while frontier != 0 {
+        let at = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = single_hops(at, over_ok, free & !visited);
+        visited |= new;
+        frontier |= new;
+    }
+    visited & !start
 }
 
 /// Table: turns each before marbles left at home count for the player opposite.
@@ -242,9 +279,7 @@ impl Rules {
     pub fn initial_state(&self) -> State {
         let mut position = Position::EMPTY;
         for seat in 0..self.players {
-            let home = self.seats[seat as usize].home;
-            position.pieces[seat as usize] = home;
-            position.occupied |= home;
+            position.add(seat, self.seats[seat as usize].home);
             if self.variant.rules() == RuleSet::Diamond {
                 position.kings |= camp_tip(self.variant.camp_of(seat)).bit();
             }
@@ -292,8 +327,7 @@ impl Rules {
                         continue;
                     };
                     let land = 2 * i + 1;
-                    if land < len && ray[i + 1..=land].iter().all(|&h| omega & (1u128 << h) == 0)
-                    {
+                    if land < len && ray[i + 1..=land].iter().all(|&h| omega & (1u128 << h) == 0) {
                         f(ray[land]);
                     }
                 }
@@ -303,8 +337,7 @@ impl Rules {
                     let hops = &TABLES.hops[x][..TABLES.hop_count[x] as usize];
                     for &(over, land) in hops {
                         let over = 1u128 << over;
-                        if omega & over != 0 && kings & over == 0 && omega & (1u128 << land) == 0
-                        {
+                        if omega & over != 0 && kings & over == 0 && omega & (1u128 << land) == 0 {
                             f(land);
                         }
                     }
@@ -353,15 +386,22 @@ impl Rules {
 
     /// Destinations of the piece on `x`: (steps, jumps), after every restriction but the
     /// Diamond "no move that makes another win" rule.
-    #[inline]
+    #[inline(always)]
     fn destinations(&self, state: &State, seat: &SeatRules, x: usize) -> (u128, u128) {
         let pos = &state.position;
         let from = 1u128 << x;
         let stop = self.stop_for(seat, from);
         let steps = TABLES.neighbor_mask[x] & !pos.occupied & stop;
         let omega = pos.occupied & !from;
-        let jumps = self.jump_reach(x, omega, pos.kings, pos.kings & from != 0, seat.land) & stop;
-        (steps, jumps)
+        let king = pos.kings & from != 0;
+        let reach = match self.jump {
+            JumpStyle::Single => reach_single(x, omega, !pos.occupied & ALL_HOLES),
+            JumpStyle::Diamond if !king => {
+                reach_single(x, omega & !pos.kings, !pos.occupied & seat.land)
+            }
+            _ => self.jump_reach(x, omega, pos.kings, king, seat.land),
+        };
+        (steps, reach & stop)
     }
 
     /// Diamond: "this page does not allow moves that put another player's target triangle into
@@ -446,6 +486,9 @@ impl Rules {
     /// The number of moves `generate` would produce (a pass counts as one), without building
     /// the list: the bulk count at the leaves of perft.
     pub fn count_moves(&self, state: &State) -> u64 {
+        if self.jump == JumpStyle::Single && !self.swap {
+            return self.count_single_hop_moves(state);
+        }
         let mover = state.active;
         let seat = &self.seats[mover as usize];
         let mut n = 0u64;
@@ -469,6 +512,23 @@ impl Rules {
         n.max(1)
     }
 
+    /// `count_moves` for the rule sets whose pieces all hop single pieces and have no extra move
+    /// kinds (laws, table, masters `fill`): one tight loop, the hot path of perft and search.
+    fn count_single_hop_moves(&self, state: &State) -> u64 {
+        let mover = state.active;
+        let seat = &self.seats[mover as usize];
+        let occupied = state.position.occupied;
+        let free = !occupied & ALL_HOLES;
+        let mut n = 0u32;
+        for from in Holes(state.position.pieces[mover as usize]) {
+            let x = from.index();
+            let stop = self.stop_for(seat, from.bit());
+            let reach = reach_single(x, occupied & !from.bit(), free);
+            n += (TABLES.neighbor_mask[x] & free & stop).count_ones() + (reach & stop).count_ones();
+        }
+        n.max(1) as u64
+    }
+
     /// Apply a move known to be legal (from `generate`); returns what `undo` needs.
     pub fn apply(&self, state: &mut State, mv: Move) -> Undo {
         let mover = state.active;
@@ -482,12 +542,7 @@ impl Rules {
         match mv.kind {
             MoveKind::Pass => state.passes_in_row += 1,
             MoveKind::Step | MoveKind::Jump => {
-                let delta = mv.from.bit() | mv.to.bit();
-                pos.pieces[mover as usize] ^= delta;
-                pos.occupied ^= delta;
-                if pos.kings & mv.from.bit() != 0 {
-                    pos.kings ^= delta;
-                }
+                pos.toggle(mover, mv.from, mv.to);
                 state.passes_in_row = 0;
             }
             MoveKind::Swap => {
@@ -514,13 +569,7 @@ impl Rules {
         let delta = mv.from.bit() | mv.to.bit();
         match mv.kind {
             MoveKind::Pass => {}
-            MoveKind::Step | MoveKind::Jump => {
-                pos.pieces[undo.mover as usize] ^= delta;
-                pos.occupied ^= delta;
-                if pos.kings & mv.to.bit() != 0 {
-                    pos.kings ^= delta;
-                }
-            }
+            MoveKind::Step | MoveKind::Jump => pos.toggle(undo.mover, mv.to, mv.from),
             MoveKind::Swap => {
                 pos.pieces[undo.mover as usize] ^= delta;
                 if undo.swapped_with != NONE {
@@ -679,8 +728,7 @@ impl Rules {
                 }
             };
         }
-        if self.target_lock && seat.target & mv.from.bit() != 0 && seat.target & mv.to.bit() == 0
-        {
+        if self.target_lock && seat.target & mv.from.bit() != 0 && seat.target & mv.to.bit() == 0 {
             return IllegalMove::MustStayInTarget;
         }
         if seat.stop & mv.to.bit() == 0 {

@@ -1,0 +1,290 @@
+//! starhalma-cli: headless tools on top of the rules engine.
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use starhalma_rules::{
+    Blocked, Game, Label, Move, MoveList, RuleSet, Rules, State, Variant, board, parse_moves, perft,
+};
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+#[command(
+    name = "starhalma-cli",
+    version,
+    about = "Headless Chinese Checkers tools"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the board as the seed draws it (camp digits, `.` in the hexagon).
+    Board(BoardArgs),
+    /// Count leaf positions of the move tree (passes count as moves); the count is the last line.
+    Perft {
+        #[command(flatten)]
+        setup: Setup,
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Print the count below each legal move first.
+        #[arg(long)]
+        divide: bool,
+        /// Moves played from the start before counting.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// List the legal moves after a sequence of moves.
+    Legal {
+        #[command(flatten)]
+        setup: Setup,
+        /// Moves in notation, e.g. "s 5,-1 4,0 j 2,-5 4,-3"; `;` may separate them.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Also show each move in the active player's row/space labels.
+        #[arg(long)]
+        labels: bool,
+    },
+    /// Move-generation benchmark: perft leaves per second and full generations per second.
+    Bench {
+        /// Depth of the 2-player `laws` perft.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// Seconds to spend on the midgame generation benchmark.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
+}
+
+#[derive(Args)]
+struct BoardArgs {
+    /// Show a game's position (pieces as seat numbers, K for kings) instead of the camps.
+    #[command(flatten)]
+    setup: Option<Setup>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RulesName {
+    Laws,
+    Table,
+    Masters,
+    Diamond,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BlockedName {
+    Swap,
+    Fill,
+}
+
+#[derive(Args, Clone)]
+struct Setup {
+    #[arg(long, value_enum, default_value = "laws")]
+    rules: RulesName,
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// table: Super Chinese Checkers long hops.
+    #[arg(long)]
+    long_hops: bool,
+    /// masters: how a blocked target is resolved.
+    #[arg(long, value_enum, default_value = "swap")]
+    blocked: BlockedName,
+}
+
+impl Setup {
+    fn variant(&self) -> Result<Variant> {
+        let rules = match self.rules {
+            RulesName::Laws => RuleSet::Laws,
+            RulesName::Table => RuleSet::Table {
+                long_hops: self.long_hops,
+            },
+            RulesName::Masters => RuleSet::Masters {
+                blocked: match self.blocked {
+                    BlockedName::Swap => Blocked::Swap,
+                    BlockedName::Fill => Blocked::Fill,
+                },
+            },
+            RulesName::Diamond => RuleSet::Diamond,
+        };
+        Ok(Variant::new(rules, self.players)?)
+    }
+
+    fn game_after(&self, moves: &str) -> Result<Game> {
+        let mut game = Game::new(self.variant()?);
+        for (i, mv) in parse_moves(moves)?.into_iter().enumerate() {
+            game.play(mv)
+                .with_context(|| format!("move {} ({mv}) cannot be played", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+fn main() -> Result<()> {
+    match Cli::parse().command {
+        Command::Board(args) => match args.setup {
+            None => print!("{}", board::render_camps()),
+            Some(setup) => print!("{}", render_game(&setup.game_after("")?)),
+        },
+        Command::Perft {
+            setup,
+            depth,
+            divide,
+            moves,
+        } => {
+            let game = setup.game_after(&moves)?;
+            let rules = game.rules();
+            let mut state = *game.state();
+            if divide {
+                for (mv, n) in perft::divide(rules, &mut state, depth) {
+                    println!("{mv}: {n}");
+                }
+            }
+            println!("{}", perft::perft(rules, &mut state, depth));
+        }
+        Command::Legal {
+            setup,
+            moves,
+            labels,
+        } => {
+            let game = setup.game_after(&moves)?;
+            if game.is_over() {
+                println!("game over: {:?}", game.status());
+                return Ok(());
+            }
+            let seat = game.active();
+            let camp = game.variant().camp_of(seat);
+            println!("{} to move", game.variant().colour(seat));
+            for mv in game.legal_moves() {
+                if labels && !mv.is_pass() {
+                    println!(
+                        "{mv}\t{} -> {}",
+                        Label::of(mv.from, camp),
+                        Label::of(mv.to, camp)
+                    );
+                } else {
+                    println!("{mv}");
+                }
+            }
+        }
+        Command::Bench { depth, seconds } => bench(depth, Duration::from_secs_f64(seconds))?,
+    }
+    Ok(())
+}
+
+/// The position drawn like the seed's picture: seat digits, `K` for a king, `.` for empty.
+fn render_game(game: &Game) -> String {
+    let pos = game.position();
+    board::render(|h| match pos.owner(h) {
+        Some(_) if pos.is_king(h) => 'K',
+        Some(seat) => char::from(b'0' + seat),
+        None => '.',
+    })
+}
+
+/// SplitMix64: a tiny deterministic generator for benchmark positions.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// Midgame positions: random playouts of 20 to 60 plies, preferring forward jumps so that the
+/// armies meet in the middle as in real games.
+fn midgame_positions() -> Result<Vec<(Rules, State)>> {
+    let mut rng = SplitMix(2026);
+    let mut out = Vec::new();
+    let variants = [
+        (RuleSet::Laws, 2),
+        (RuleSet::Laws, 6),
+        (RuleSet::Table { long_hops: false }, 3),
+        (RuleSet::Table { long_hops: true }, 2),
+        (
+            RuleSet::Masters {
+                blocked: Blocked::Swap,
+            },
+            4,
+        ),
+        (RuleSet::Diamond, 3),
+    ];
+    for (rule_set, players) in variants {
+        let rules = Rules::new(Variant::new(rule_set, players)?);
+        for _ in 0..16 {
+            let mut state = rules.initial_state();
+            let plies = 20 + rng.below(40);
+            let mut moves = MoveList::new();
+            for _ in 0..plies {
+                rules.legal_moves(&state, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                // Best of three random moves by progress towards the target.
+                let seat = state.active();
+                let tip = rules.target_tip(seat);
+                let mv: Move = (0..3)
+                    .map(|_| moves[rng.below(moves.len())])
+                    .max_by_key(|m| {
+                        if m.is_pass() {
+                            i32::MIN
+                        } else {
+                            m.from.distance(tip) as i32 - m.to.distance(tip) as i32
+                        }
+                    })
+                    .expect("three candidates");
+                rules.apply(&mut state, mv);
+            }
+            out.push((rules.clone(), state));
+        }
+    }
+    Ok(out)
+}
+
+fn bench(depth: u32, budget: Duration) -> Result<()> {
+    if depth == 0 {
+        bail!("depth must be at least 1");
+    }
+    println!("starhalma-cli bench: one thread");
+    let rules = Rules::new(Variant::new(RuleSet::Laws, 2)?);
+    let mut state = rules.initial_state();
+    let best = (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let leaves = perft::perft(&rules, &mut state, depth);
+            (leaves, start.elapsed())
+        })
+        .min_by_key(|(_, t)| *t)
+        .expect("three runs");
+    println!(
+        "perft laws 2 players depth {depth}: {} leaves in {:.3} s = {:.1} M leaves/s (best of 3)",
+        best.0,
+        best.1.as_secs_f64(),
+        best.0 as f64 / best.1.as_secs_f64() / 1e6
+    );
+
+    let positions = midgame_positions()?;
+    let mut moves = MoveList::new();
+    let mut generations = 0u64;
+    let mut generated = 0u64;
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        for (rules, state) in &positions {
+            rules.generate(state, &mut moves);
+            generated += moves.len() as u64;
+        }
+        generations += positions.len() as u64;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    println!(
+        "legal-move generation on {} midgame positions (6 variants): {:.2} M generations/s, {:.1} moves each on average",
+        positions.len(),
+        generations as f64 / elapsed / 1e6,
+        generated as f64 / generations as f64
+    );
+    Ok(())
+}
