@@ -60,6 +60,8 @@ pub enum LoadError {
     },
     #[error("the recorded resignation is not possible: {0}")]
     Resignation(ResignError),
+    #[error("the recorded starting position is not possible: {0}")]
+    Start(String),
 }
 
 const SAVE_FORMAT: &str = "starhalma-game";
@@ -72,9 +74,34 @@ struct GameRecord {
     format: String,
     version: u32,
     variant: Variant,
+    /// A hand-built starting position; absent for the rule set's own start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<StartRecord>,
     moves: Vec<Move>,
     #[serde(default)]
     resigned: Option<u8>,
+}
+
+/// A starting position in a save file: every piece as `[hole, seat, king]`.
+#[derive(Serialize, Deserialize)]
+struct StartRecord {
+    pieces: Vec<(Hole, u8, bool)>,
+    active: u8,
+    ply: u32,
+}
+
+impl StartRecord {
+    fn of(state: &State) -> StartRecord {
+        let pos = &state.position;
+        let pieces = (0..6u8)
+            .flat_map(|seat| pos.holes_of(seat).map(move |h| (h, seat, pos.is_king(h))))
+            .collect();
+        StartRecord {
+            pieces,
+            active: state.active,
+            ply: state.ply,
+        }
+    }
 }
 
 /// A game: the only place its state changes.
@@ -82,6 +109,8 @@ struct GameRecord {
 #[serde(try_from = "GameRecord", into = "GameRecord")]
 pub struct Game {
     rules: Rules,
+    /// The hand-built start of a game made by `from_state`.
+    start: Option<State>,
     state: State,
     history: Vec<Played>,
     resigned: Option<u8>,
@@ -91,6 +120,7 @@ pub struct Game {
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
         self.rules.variant() == other.rules.variant()
+            && self.start == other.start
             && self.state == other.state
             && self.history == other.history
             && self.resigned == other.resigned
@@ -106,6 +136,7 @@ impl Game {
         let state = rules.initial_state();
         Game {
             rules,
+            start: None,
             state,
             history: Vec::new(),
             resigned: None,
@@ -124,6 +155,7 @@ impl Game {
         let status = rules.status(&state);
         Ok(Game {
             rules,
+            start: Some(state),
             state,
             history: Vec::new(),
             resigned: None,
@@ -328,7 +360,16 @@ impl Game {
         if record.version > SAVE_VERSION {
             return Err(LoadError::Version(record.version));
         }
-        let mut game = Game::new(record.variant);
+        let mut game = match record.start {
+            None => Game::new(record.variant),
+            Some(start) => {
+                let position = Position::from_placements(start.pieces)
+                    .map_err(|e| LoadError::Start(e.to_string()))?;
+                let state = State::new(position, start.active, start.ply);
+                Game::from_state(record.variant, state)
+                    .map_err(|e| LoadError::Start(e.to_string()))?
+            }
+        };
         for (index, mv) in record.moves.into_iter().enumerate() {
             game.play(mv).map_err(|reason| LoadError::Illegal {
                 index: index + 1,
@@ -356,6 +397,7 @@ impl From<Game> for GameRecord {
             format: SAVE_FORMAT.to_string(),
             version: SAVE_VERSION,
             variant: game.variant(),
+            start: game.start.as_ref().map(StartRecord::of),
             moves: game.history.iter().map(|p| p.mv).collect(),
             resigned: game.resigned,
         }
