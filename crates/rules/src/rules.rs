@@ -622,11 +622,9 @@ impl Rules {
 
     /// The status of a state reached by play. Finishers are looked for after every move among
     /// all seats, the seat that just moved first, then the others in turn order (table: "a move
-    /// can make someone else finish"; the first found wins).
+    /// can make someone else finish"; the first found wins). A hand-built position can thus
+    /// start already won.
     pub fn status(&self, state: &State) -> Status {
-        if state.ply == 0 {
-            return Status::Ongoing;
-        }
         let n = self.players;
         let mover = (state.active + n - 1) % n;
         for k in 0..n {

@@ -12,8 +12,9 @@
 //! apply/undo round trips and the game-over status), move sets in random and hand-built
 //! positions that random play rarely reaches (blocked targets, kings next to winning), and perft.
 //!
-//! `cargo test --release -p starhalma-rules --test reference -- --ignored --nocapture` prints the
-//! reference's own deep perft numbers.
+//! `cargo test -p starhalma-rules --test reference -- --ignored --nocapture` prints the
+//! reference's own deep perft numbers (about a minute; the crate's tests build at opt-level 3).
+//! `REFERENCE_SOAK=40` multiplies the randomised tests' volume for a long soak.
 
 use starhalma_rules::{
     Blocked, Coord, Hole, Holes, Move, MoveKind, Position, RuleSet, Rules, State, Variant,
@@ -359,7 +360,6 @@ impl Ref {
 
     /// Depth-first enumeration of jump paths, never repeating a hole within the current path
     /// (seed 000's guard); every hole some path lands on is recorded.
-    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         p: &Pos,
@@ -711,6 +711,16 @@ impl Rng {
 // ---------------------------------------------------------------------------------------------
 // Tests.
 
+/// A multiplier for the randomised tests' volume: `REFERENCE_SOAK=50 cargo test ...` for a long
+/// soak run.
+fn soak() -> usize {
+    env_number("REFERENCE_SOAK").unwrap_or(1)
+}
+
+fn env_number(name: &str) -> Option<usize> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
 #[test]
 fn geometry_matches_the_engine() {
     let g = Geometry::new();
@@ -794,7 +804,7 @@ fn random_playouts_agree() {
     for (kind, n) in all_setups() {
         let r = Ref::new(kind, n);
         let rules = engine_rules(&r);
-        let games = if n == 2 { 8 } else { 5 };
+        let games = soak() as u64 * if n == 2 { 8 } else { 5 };
         let mut total = (0, 0);
         for g in 0..games {
             let (j, sp) = playout(&r, &rules, 1000 * n as u64 + g, 300);
@@ -856,7 +866,7 @@ fn random_positions_agree() {
         let r = Ref::new(kind, n);
         let rules = engine_rules(&r);
         let mut compared = 0;
-        for _ in 0..60 {
+        for _ in 0..60 * soak() {
             let p = random_position(&r, &mut rng);
             let s = to_state(&p);
             if compare_status(&r, &rules, &s, &p) {
@@ -985,7 +995,7 @@ fn masters_swap_positions() {
         let rules = engine_rules(&r);
         let mut rng = Rng::new(n as u64);
         let (mut swaps, mut chain_swaps) = (0, 0);
-        for _ in 0..40 {
+        for _ in 0..40 * soak() {
             let mut p = random_position(&r, &mut rng);
             // Move some opponents' pegs into the active seat's target.
             let target = r.g.camp_holes(r.target(p.active));
@@ -1099,7 +1109,7 @@ fn diamond_positions() {
         let rules = engine_rules(&r);
         let mut rng = Rng::new(100 + n as u64);
         let mut blocked = 0;
-        for _ in 0..200 {
+        for _ in 0..200 * soak() {
             let p = near_win(&r, &mut rng);
             let s = to_state(&p);
             if compare_status(&r, &rules, &s, &p) {
@@ -1153,7 +1163,7 @@ fn near_win(r: &Ref, rng: &mut Rng) -> Pos {
     let all = r.g.sorted_holes();
     for seat in 0..r.players {
         while count[seat] < 15 {
-            // Others crowd around the gap and their own targets.
+            // Half of the rest crowd around the gap.
             let c = if rng.chance(50) {
                 let near: Vec<C> = all
                     .iter()
@@ -1221,14 +1231,16 @@ fn passes_and_all_passed() {
 }
 
 /// The reference's own perft numbers from the initial positions, 5 plies deep for 2 players
-/// and 4 for more, next to the engine's (slow: a few minutes).
+/// and 4 for more, next to the engine's (slow: about a minute). `REFERENCE_PERFT_EXTRA=1` goes a
+/// ply deeper.
 #[test]
 #[ignore]
 fn reference_perft_deep() {
     let mut differ = Vec::new();
     for (kind, n) in all_setups() {
         let r = Ref::new(kind, n);
-        let depth = if n == 2 { 5 } else { 4 };
+        let depth =
+            if n == 2 { 5 } else { 4 } + env_number("REFERENCE_PERFT_EXTRA").unwrap_or(0) as u32;
         let t = std::time::Instant::now();
         let mine = r.perft(&r.initial(), depth);
         let took = t.elapsed();

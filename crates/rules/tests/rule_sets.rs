@@ -623,3 +623,17 @@ fn diamond_two_players_keep_their_three_player_camps() {
     assert!(two.position().is_king(h(8, -4)));
     assert!(two.position().is_king(h(-4, 8)));
 }
+
+#[test]
+fn a_hand_built_position_can_start_already_won() {
+    let mut pieces = placements(&camp(3), 0);
+    pieces.extend([(0, 0, 1, false)]);
+    let g = game(LAWS, 2, &pieces, 0, 0);
+    assert_eq!(
+        g.status(),
+        Status::Won {
+            winner: 0,
+            reason: WinReason::Target
+        }
+    );
+}

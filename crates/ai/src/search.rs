@@ -1,0 +1,488 @@
+//! Alpha-beta search. Two players: iterative-deepening minimax with principal-variation search, a
+//! Zobrist-keyed transposition table, history heuristic and forward-jump-first ordering. Three
+//! or more players: best-reply search (Schadd and Winands), where all opponents together form
+//! one minimizing layer in which only the single strongest reply is played.
+
+use crate::eval::Evaluator;
+use starhalma_rules::board::HOLE_COUNT;
+use starhalma_rules::{Move, MoveKind, MoveList, State, Status};
+use std::sync::atomic::{AtomicBool, Ordering};
+use web_time::Instant;
+
+pub(crate) const WIN: i32 = 1_000_000;
+const INF: i32 = 2 * WIN;
+
+/// Random keys for hashing positions.
+pub(crate) struct Zobrist {
+    pieces: [[u64; HOLE_COUNT]; 6],
+    kings: [u64; HOLE_COUNT],
+    /// Mixed in at nodes where the root player is not the one to move.
+    reply_node: u64,
+}
+
+impl Zobrist {
+    pub(crate) fn new() -> Zobrist {
+        let mut seed = 0x5DEECE66Du64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut pieces = [[0; HOLE_COUNT]; 6];
+        for seat in pieces.iter_mut() {
+            for key in seat.iter_mut() {
+                *key = next();
+            }
+        }
+        let mut kings = [0; HOLE_COUNT];
+        for key in kings.iter_mut() {
+            *key = next();
+        }
+        Zobrist {
+            pieces,
+            kings,
+            reply_node: next(),
+        }
+    }
+
+    pub(crate) fn position(&self, state: &State) -> u64 {
+        let pos = state.position();
+        let mut h = 0;
+        for seat in 0..6u8 {
+            for hole in pos.holes_of(seat) {
+                h ^= self.pieces[seat as usize][hole.index()];
+            }
+        }
+        for hole in starhalma_rules::Holes(pos.kings()) {
+            h ^= self.kings[hole.index()];
+        }
+        h
+    }
+
+    /// The change a move of `seat` makes to the position key (before the move is applied).
+    fn delta(&self, state: &State, seat: u8, mv: Move) -> u64 {
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let keys = &self.pieces[seat as usize];
+        match mv.kind {
+            MoveKind::Pass => 0,
+            MoveKind::Step | MoveKind::Jump => {
+                let mut d = keys[from] ^ keys[to];
+                if state.position().is_king(mv.from) {
+                    d ^= self.kings[from] ^ self.kings[to];
+                }
+                d
+            }
+            MoveKind::Swap => {
+                let other = state.position().owner(mv.to).unwrap_or(seat);
+                let theirs = &self.pieces[other as usize];
+                keys[from] ^ keys[to] ^ theirs[from] ^ theirs[to]
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    score: i32,
+    depth: i8,
+    bound: Bound,
+    best: Option<Move>,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+pub(crate) struct Table {
+    entries: Vec<TtEntry>,
+}
+
+impl Table {
+    pub(crate) fn new(bits: u32) -> Table {
+        Table {
+            entries: vec![TtEntry::default(); 1 << bits],
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<TtEntry> {
+        let e = self.entries[self.slot(key)];
+        (e.key == key && key != 0).then_some(e)
+    }
+
+    fn store(&mut self, entry: TtEntry) {
+        let slot = self.slot(entry.key);
+        let old = &mut self.entries[slot];
+        if old.key != entry.key || entry.depth >= old.depth {
+            *old = entry;
+        }
+    }
+}
+
+/// Limits of one search.
+pub(crate) struct Limits<'a> {
+    pub max_depth: u32,
+    pub max_nodes: u64,
+    pub deadline: Option<Instant>,
+    /// Moves tried at interior nodes (the best by ordering); the root tries every move.
+    pub beam: usize,
+    pub cancel: &'a AtomicBool,
+}
+
+pub(crate) struct SearchOutcome {
+    pub best: Move,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+pub(crate) struct Searcher<'a> {
+    eval: &'a Evaluator,
+    zobrist: &'a Zobrist,
+    table: &'a mut Table,
+    limits: Limits<'a>,
+    root: u8,
+    players: u8,
+    nodes: u64,
+    aborted: bool,
+    history: Vec<u32>,
+    /// Scored move buffers, one per ply, reused so the search does not allocate.
+    buffers: Vec<Vec<(i32, u8, Move)>>,
+    list: MoveList,
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(
+        eval: &'a Evaluator,
+        zobrist: &'a Zobrist,
+        table: &'a mut Table,
+        limits: Limits<'a>,
+        root: u8,
+    ) -> Searcher<'a> {
+        Searcher {
+            eval,
+            zobrist,
+            table,
+            limits,
+            root,
+            players: eval.rules().players(),
+            nodes: 0,
+            aborted: false,
+            history: vec![0; HOLE_COUNT * HOLE_COUNT],
+            buffers: Vec::new(),
+            list: MoveList::new(),
+        }
+    }
+
+    /// Root's lead over its strongest opponent, in tenths of a step.
+    fn evaluate(&self, state: &State) -> i32 {
+        let mine = self.eval.cost(state, self.root);
+        let best_other = (0..self.players)
+            .filter(|&s| s != self.root)
+            .map(|s| self.eval.cost(state, s))
+            .min()
+            .unwrap_or(0);
+        best_other - mine
+    }
+
+    fn terminal(&self, status: Status, state: &State, ply: u32) -> i32 {
+        match status {
+            Status::Won { winner, .. } if winner == self.root => WIN - ply as i32,
+            Status::Won { .. } => -WIN + ply as i32,
+            Status::Draw { .. } => 0,
+            // Ranked at the table's cap: the lead decides the places.
+            _ => self.evaluate(state).signum() * (WIN / 2),
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.limits.max_nodes
+            || (self.nodes & 255 == 0
+                && (self.limits.cancel.load(Ordering::Relaxed)
+                    || self.limits.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Children of a node, scored for ordering: (order score, mover, move). At a reply node of a
+    /// game with more than two players, every opponent's moves (best-reply search).
+    fn children(
+        &mut self,
+        state: &State,
+        ply: usize,
+        tt_move: Option<Move>,
+    ) -> Vec<(i32, u8, Move)> {
+        let mut buf = if ply < self.buffers.len() {
+            std::mem::take(&mut self.buffers[ply])
+        } else {
+            Vec::with_capacity(256)
+        };
+        buf.clear();
+        let movers: &[u8] = if state.active() == self.root || self.players == 2 {
+            &[state.active()][..]
+        } else {
+            &[0, 1, 2, 3, 4, 5][..self.players as usize]
+        };
+        for &seat in movers {
+            if seat == self.root && state.active() != self.root {
+                continue;
+            }
+            let s = State::new(*state.position(), seat, state.ply());
+            self.eval.rules().generate(&s, &mut self.list);
+            for &mv in self.list.iter() {
+                if mv.is_pass() && movers.len() > 1 {
+                    continue;
+                }
+                let score = if Some(mv) == tt_move {
+                    i32::MAX
+                } else if mv.is_pass() {
+                    i32::MIN
+                } else {
+                    self.eval.gain(seat, mv.from, mv.to) * 4096
+                        + self.history[mv.from.index() * HOLE_COUNT + mv.to.index()].min(4095)
+                            as i32
+                };
+                buf.push((score, seat, mv));
+            }
+        }
+        if buf.is_empty() {
+            // Every opponent is blocked: they all pass.
+            buf.push((0, state.active(), Move::PASS));
+        }
+        buf.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        buf
+    }
+
+    /// The state after `seat` plays `mv`; at reply nodes of a multi-player game the root moves
+    /// next (best-reply search skips the other opponents).
+    fn child(&self, state: &State, seat: u8, mv: Move) -> State {
+        let mut s = State::new(*state.position(), seat, state.ply());
+        if state.active() == seat {
+            s = *state;
+        }
+        self.eval.rules().apply(&mut s, mv);
+        if self.players > 2 && seat != self.root {
+            s = State::new(*s.position(), self.root, s.ply());
+        }
+        s
+    }
+
+    fn key(&self, pieces_key: u64, state: &State) -> u64 {
+        if state.active() == self.root {
+            pieces_key
+        } else {
+            pieces_key ^ self.zobrist.reply_node
+        }
+    }
+
+    fn alphabeta(
+        &mut self,
+        state: &State,
+        pieces_key: u64,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let status = self.eval.rules().status(state);
+        if status.is_over() {
+            return self.terminal(status, state, ply);
+        }
+        if depth == 0 {
+            return self.evaluate(state);
+        }
+        let key = self.key(pieces_key, state);
+        let entry = self.table.probe(key);
+        if let Some(e) = entry {
+            if e.depth as u32 >= depth {
+                match e.bound {
+                    Bound::Exact => return e.score,
+                    Bound::Lower if e.score >= beta => return e.score,
+                    Bound::Upper if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
+        let maximizing = state.active() == self.root;
+        let (alpha0, beta0) = (alpha, beta);
+        let mut children = self.children(state, ply as usize, entry.and_then(|e| e.best));
+        children.truncate(self.limits.beam.max(1));
+        let mut best = if maximizing { -INF } else { INF };
+        let mut best_move = None;
+        for (i, &(_, seat, mv)) in children.iter().enumerate() {
+            let next = self.child(state, seat, mv);
+            let next_key = pieces_key ^ self.zobrist.delta(state, seat, mv);
+            let score = if i == 0 {
+                self.alphabeta(&next, next_key, depth - 1, ply + 1, alpha, beta)
+            } else if maximizing {
+                let s = self.alphabeta(&next, next_key, depth - 1, ply + 1, alpha, alpha + 1);
+                if s > alpha && s < beta {
+                    self.alphabeta(&next, next_key, depth - 1, ply + 1, s, beta)
+                } else {
+                    s
+                }
+            } else {
+                let s = self.alphabeta(&next, next_key, depth - 1, ply + 1, beta - 1, beta);
+                if s < beta && s > alpha {
+                    self.alphabeta(&next, next_key, depth - 1, ply + 1, alpha, s)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if (maximizing && score > best) || (!maximizing && score < best) {
+                best = score;
+                best_move = Some(mv);
+            }
+            if maximizing {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                if !mv.is_pass() {
+                    self.history[mv.from.index() * HOLE_COUNT + mv.to.index()] += depth * depth;
+                }
+                break;
+            }
+        }
+        self.buffers_put(ply as usize, children);
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(TtEntry {
+            key,
+            score: best,
+            depth: depth as i8,
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    fn buffers_put(&mut self, ply: usize, buf: Vec<(i32, u8, Move)>) {
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::new());
+        }
+        self.buffers[ply] = buf;
+    }
+
+    /// Iterative deepening from the root; the best move of the deepest completed iteration.
+    pub(crate) fn search(&mut self, state: &State) -> SearchOutcome {
+        let rules = self.eval.rules();
+        let mut list = MoveList::new();
+        rules.generate(state, &mut list);
+        let mut root_moves: Vec<(i32, Move)> = list
+            .iter()
+            .map(|&mv| {
+                let gain = if mv.is_pass() {
+                    0
+                } else {
+                    self.eval.gain(self.root, mv.from, mv.to)
+                };
+                (gain, mv)
+            })
+            .collect();
+        root_moves.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut outcome = SearchOutcome {
+            best: root_moves[0].1,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if root_moves.len() == 1 {
+            return outcome;
+        }
+        let key = self.zobrist.position(state);
+        for depth in 1..=self.limits.max_depth {
+            let mut alpha = -INF;
+            let mut best = None;
+            let mut scores = Vec::with_capacity(root_moves.len());
+            for (i, &(_, mv)) in root_moves.iter().enumerate() {
+                let next = self.child(state, self.root, mv);
+                let next_key = key ^ self.zobrist.delta(state, self.root, mv);
+                let score = if i == 0 {
+                    self.alphabeta(&next, next_key, depth - 1, 1, -INF, INF)
+                } else {
+                    let s = self.alphabeta(&next, next_key, depth - 1, 1, alpha, alpha + 1);
+                    if s > alpha && !self.aborted {
+                        self.alphabeta(&next, next_key, depth - 1, 1, s, INF)
+                    } else {
+                        s
+                    }
+                };
+                if self.aborted {
+                    break;
+                }
+                scores.push((score, mv));
+                if score > alpha || best.is_none() {
+                    alpha = score;
+                    best = Some((mv, score));
+                }
+            }
+            if self.aborted {
+                // A partial iteration still counts when it found a better move first searched
+                // with the previous best in front.
+                if let Some((mv, score)) = best {
+                    if depth > 1 && score > outcome.score && mv != outcome.best {
+                        outcome.best = mv;
+                        outcome.score = score;
+                    }
+                }
+                break;
+            }
+            let (mv, score) = best.expect("at least two root moves");
+            outcome = SearchOutcome {
+                best: mv,
+                score,
+                depth,
+                nodes: self.nodes,
+            };
+            if score.abs() >= WIN / 2 {
+                break;
+            }
+            // Next iteration: best first, then by this iteration's scores.
+            scores.sort_by(|a, b| b.0.cmp(&a.0));
+            root_moves = scores
+                .iter()
+                .map(|&(s, m)| (s, m))
+                .chain(
+                    root_moves
+                        .iter()
+                        .filter(|(_, m)| !scores.iter().any(|(_, s)| s == m))
+                        .copied(),
+                )
+                .collect();
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+}
