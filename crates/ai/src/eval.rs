@@ -68,12 +68,21 @@ impl Evaluator {
     pub fn cost(&self, state: &State, seat: u8) -> i32 {
         let table = &self.dist[seat as usize];
         let pos = state.position();
+        let target = self.rules.target(seat);
+        let outside = pos.pieces(seat) & !target;
+        // Endgame: the last few pieces must reach the target's empty holes, around whatever
+        // stands in the way; measure their way there through empty holes.
+        let routes = (outside.count_ones() <= ENDGAME_PIECES && outside != 0)
+            .then(|| self.routes_to_empty_target(state, seat));
         let mut sum = 0i32;
         let mut squares = 0i32;
         let mut back = 0i32;
         let mut front = i32::MAX;
         for h in Holes(pos.pieces(seat)) {
-            let d = table[h.index()] as i32;
+            let d = match &routes {
+                Some(r) if outside & h.bit() != 0 => r[h.index()] as i32,
+                _ => table[h.index()] as i32,
+            };
             sum += d;
             squares += d * d;
             back = back.max(d);
@@ -92,4 +101,79 @@ impl Evaluator {
         }
         cost
     }
+
+    /// For every hole, the fewest steps for a piece there to reach an empty hole `e` of the
+    /// seat's target through empty holes, plus `e`'s own distance to the tip. Holes that cannot
+    /// get through keep their plain distance plus a detour charge.
+    fn routes_to_empty_target(&self, state: &State, seat: u8) -> [u8; HOLE_COUNT] {
+        let table = &self.dist[seat as usize];
+        let pos = state.position();
+        let allowed = self.rules.stop_mask(seat) | self.rules.target(seat);
+        let empty = !pos.occupied() & allowed;
+        let mut value = [u8::MAX; HOLE_COUNT];
+        // Breadth-first search from several sources with different start values: the sources,
+        // sorted by value, are merged into the queue, whose values never decrease.
+        let mut sources = [(0u8, 0u8); 16];
+        let mut source_count = 0;
+        for e in Holes(self.rules.target(seat) & empty) {
+            sources[source_count] = (table[e.index()], e.index() as u8);
+            source_count += 1;
+        }
+        let sources = &mut sources[..source_count];
+        sources.sort_unstable();
+        let mut queue = [0u8; HOLE_COUNT];
+        let (mut head, mut tail, mut next_source) = (0, 0, 0);
+        loop {
+            let take_source = next_source < sources.len()
+                && (head == tail || sources[next_source].0 <= value[queue[head] as usize]);
+            let h = if take_source {
+                let (v, h) = sources[next_source];
+                next_source += 1;
+                if value[h as usize] <= v {
+                    continue;
+                }
+                value[h as usize] = v;
+                h as usize
+            } else if head < tail {
+                head += 1;
+                queue[head - 1] as usize
+            } else {
+                break;
+            };
+            let next = value[h] + 1;
+            for n in Holes(TABLES_NEIGHBOURS[h]) {
+                if value[n.index()] > next {
+                    value[n.index()] = next;
+                    // Occupied holes get a value (a piece there can step out) but do not pass
+                    // the search on.
+                    if empty & n.bit() != 0 {
+                        queue[tail] = n.index() as u8;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+        for (h, v) in value.iter_mut().enumerate() {
+            if *v == u8::MAX {
+                *v = table[h].saturating_add(DETOUR);
+            }
+        }
+        value
+    }
 }
+
+/// Neighbour masks of every hole.
+static TABLES_NEIGHBOURS: [u128; HOLE_COUNT] = {
+    let mut masks = [0u128; HOLE_COUNT];
+    let mut i = 0;
+    while i < HOLE_COUNT {
+        masks[i] = starhalma_rules::board::neighbor_mask(i);
+        i += 1;
+    }
+    masks
+};
+
+/// Pieces outside the target at which the endgame measure takes over.
+const ENDGAME_PIECES: u32 = 4;
+/// Charge for a piece walled off from every empty target hole.
+const DETOUR: u8 = 6;

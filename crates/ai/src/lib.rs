@@ -168,11 +168,13 @@ impl Planner {
         done(outcome.best, outcome.depth, outcome.nodes, outcome.score)
     }
 
-    /// Easy: the greedy move most of the time; otherwise one of the forward moves at random.
+    /// Easy: the greedy move (most distance gained) most of the time, otherwise a random
+    /// forward move. Like greedy it has no endgame sense and can get stuck outside a crowded
+    /// target, which is where beginners catch it.
     fn easy(&self, game: &Game, moves: &[Move]) -> Move {
         let seat = game.active();
         let mut rng = SplitMix(self.seed ^ (game.history().len() as u64).wrapping_mul(0x9E37));
-        if rng.below(100) < 40 {
+        if rng.below(100) < EASY_LOOSE_PERCENT {
             let forward: Vec<Move> = moves
                 .iter()
                 .copied()
@@ -220,3 +222,6 @@ impl SplitMix {
         ((z ^ (z >> 31)) % n.max(1) as u64) as usize
     }
 }
+
+/// Share of Easy's moves that are a random forward move instead of the greedy one.
+const EASY_LOOSE_PERCENT: usize = 40;

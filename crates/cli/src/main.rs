@@ -1,6 +1,10 @@
 //! starhalma-cli: headless tools on top of the rules engine.
 
+mod tournament;
+
 use anyhow::{Context, Result, bail};
+use starhalma_ai::Budget;
+use tournament::Agent;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use starhalma_rules::{
     Blocked, Game, Label, Move, MoveList, RuleSet, Rules, State, Variant, board, parse_moves, perft,
@@ -45,6 +49,37 @@ enum Command {
         /// Also show each move in the active player's row/space labels.
         #[arg(long)]
         labels: bool,
+        /// Draw the position first.
+        #[arg(long)]
+        board: bool,
+    },
+    /// Computer players against each other: per-seat results with confidence intervals.
+    Tournament {
+        #[command(flatten)]
+        setup: Setup,
+        /// One player per seat (greedy, easy, medium, hard); the last repeats to fill the seats.
+        #[arg(long, default_value = "hard,greedy")]
+        seats: String,
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Node budget per computer move instead of each level's own (reproducible).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Time budget per computer move in milliseconds (with --nodes, whichever ends first).
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Random forward plies per seat that open each game.
+        #[arg(long, default_value_t = 2)]
+        opening: u32,
+        /// Write every game in the project's notation to this file.
+        #[arg(long)]
+        pgn_like: Option<std::path::PathBuf>,
+        /// Instead of seats: every pair of these players meets (2 players), and an Elo table
+        /// anchored at greedy = 0 is printed.
+        #[arg(long)]
+        round_robin: Option<String>,
     },
     /// Move-generation benchmark: perft leaves per second and full generations per second.
     Bench {
@@ -146,8 +181,12 @@ fn main() -> Result<()> {
             setup,
             moves,
             labels,
+            board,
         } => {
             let game = setup.game_after(&moves)?;
+            if board {
+                print!("{}", render_game(&game));
+            }
             if game.is_over() {
                 println!("game over: {:?}", game.status());
                 return Ok(());
@@ -165,6 +204,108 @@ fn main() -> Result<()> {
                 } else {
                     println!("{mv}");
                 }
+            }
+        }
+        Command::Tournament {
+            setup,
+            seats,
+            games,
+            seed,
+            nodes,
+            time_ms,
+            opening,
+            pgn_like,
+            round_robin,
+        } => {
+            let variant = setup.variant()?;
+            let budget = match (nodes, time_ms) {
+                (None, None) => None,
+                (n, t) => Some(Budget {
+                    max_nodes: n.unwrap_or(u64::MAX),
+                    max_time: t.map(Duration::from_millis),
+                }),
+            };
+            // Rule sets without a cap of their own are adjudicated as draws after 400 turns each.
+            let max_plies = 400 * variant.players() as u32;
+            let settings = tournament::Settings {
+                variant,
+                seed,
+                budget,
+                opening_plies: opening,
+                max_plies,
+            };
+            let mut log = String::new();
+            match round_robin {
+                None => {
+                    let mut agents: Vec<Agent> = seats
+                        .split(',')
+                        .map(Agent::parse)
+                        .collect::<Result<_>>()?;
+                    if agents.len() > variant.players() as usize {
+                        bail!("{} players given for {} seats", agents.len(), variant.players());
+                    }
+                    let last = *agents.last().expect("split yields one item");
+                    agents.resize(variant.players() as usize, last);
+                    let mut index = 0;
+                    let tallies = tournament::run(&settings, &agents, games, |record| {
+                        log.push_str(&tournament::pgn_like(record, &agents, index));
+                        index += 1;
+                    });
+                    println!("{variant}, {games} games, seed {seed}");
+                    print!("{}", tournament::report(&agents, &tallies));
+                }
+                Some(list) => {
+                    if variant.players() != 2 {
+                        bail!("round robins are played with 2 players");
+                    }
+                    let names: Vec<Agent> = list
+                        .split(',')
+                        .map(Agent::parse)
+                        .collect::<Result<_>>()?;
+                    let anchor = names
+                        .iter()
+                        .position(|&a| a == Agent::Greedy)
+                        .ok_or_else(|| anyhow::anyhow!("the round robin needs greedy as its anchor"))?;
+                    let mut results = Vec::new();
+                    for a in 0..names.len() {
+                        for b in a + 1..names.len() {
+                            let pair = [names[a], names[b]];
+                            let mut index = 0;
+                            let tallies = tournament::run(&settings, &pair, games, |record| {
+                                log.push_str(&tournament::pgn_like(record, &pair, index));
+                                index += 1;
+                            });
+                            let score = (tallies[0].wins as f64 + 0.5 * tallies[0].draws as f64)
+                                / games.max(1) as f64;
+                            println!(
+                                "{} vs {}: {:.1}% for {}",
+                                names[a].name(),
+                                names[b].name(),
+                                100.0 * score,
+                                names[a].name()
+                            );
+                            results.push((a, b, score * games as f64, games as f64));
+                        }
+                    }
+                    let games_results: Vec<(usize, usize, f64)> = results
+                        .iter()
+                        .flat_map(|&(a, b, wins, n)| {
+                            let per_game = wins / n;
+                            std::iter::repeat_n((a, b, per_game), n as usize)
+                        })
+                        .collect();
+                    let ratings = tournament::elo(names.len(), &games_results, anchor);
+                    println!("Elo (greedy = 0), {variant}, {games} games a pair:");
+                    let mut order: Vec<usize> = (0..names.len()).collect();
+                    order.sort_by(|&x, &y| ratings[y].total_cmp(&ratings[x]));
+                    for i in order {
+                        println!("  {:<8} {:>7.0}", names[i].name(), ratings[i]);
+                    }
+                }
+            }
+            if let Some(path) = pgn_like {
+                std::fs::write(&path, log)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
             }
         }
         Command::Bench { depth, seconds } => bench(depth, Duration::from_secs_f64(seconds))?,

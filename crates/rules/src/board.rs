@@ -387,6 +387,11 @@ pub fn camp_edge(i: u8) -> u128 {
         .fold(0, |m, h| m | h.bit())
 }
 
+/// The neighbours of hole `index` as a mask.
+pub const fn neighbor_mask(index: usize) -> u128 {
+    TABLES.neighbor_mask[index]
+}
+
 /// Bits of a bitboard as holes, lowest index first.
 #[derive(Clone, Copy, Debug)]
 pub struct Holes(pub u128);

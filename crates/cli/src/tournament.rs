@@ -1,0 +1,339 @@
+//! Self-play tournaments between computer players, with statistics and an Elo table.
+
+use anyhow::{Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use starhalma_ai::{Budget, Level, Planner, greedy};
+use starhalma_rules::{Game, Move, MoveList, Rules, Status, Variant};
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// A computer player in a tournament.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Agent {
+    Greedy,
+    Ai(Level),
+}
+
+impl Agent {
+    pub fn parse(text: &str) -> Result<Agent> {
+        Ok(match text.trim() {
+            "greedy" => Agent::Greedy,
+            "easy" => Agent::Ai(Level::Easy),
+            "medium" => Agent::Ai(Level::Medium),
+            "hard" => Agent::Ai(Level::Hard),
+            other => bail!("unknown player '{other}': use greedy, easy, medium or hard"),
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Greedy => "greedy",
+            Agent::Ai(level) => match level {
+                Level::Easy => "easy",
+                Level::Medium => "medium",
+                Level::Hard => "hard",
+            },
+        }
+    }
+}
+
+/// Settings shared by every game of a tournament.
+pub struct Settings {
+    pub variant: Variant,
+    pub seed: u64,
+    /// Overrides each level's own budget.
+    pub budget: Option<Budget>,
+    /// Random plies per seat that open each game.
+    pub opening_plies: u32,
+    /// Games still going after this many plies are adjudicated draws (for rule sets without
+    /// their own cap).
+    pub max_plies: u32,
+}
+
+/// One finished game.
+pub struct GameRecord {
+    pub game: Game,
+    /// Agent index (into the tournament's list) for each seat.
+    pub seating: Vec<usize>,
+    /// Think time of each computer move, per seat.
+    pub think: Vec<Vec<Duration>>,
+    pub adjudicated: bool,
+}
+
+impl GameRecord {
+    /// The seat that won, if one did.
+    pub fn winner(&self) -> Option<u8> {
+        match self.game.status() {
+            Status::Won { winner, .. } => Some(winner),
+            Status::Ranked { .. } => {
+                let ranking = self.game.ranking();
+                let alone = ranking.iter().filter(|p| p.place == 1).count() == 1;
+                alone.then(|| ranking[0].seat)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A deterministic opening: `plies` random forward moves for each seat in turn.
+fn opening(variant: Variant, seed: u64, plies: u32) -> Game {
+    let mut game = Game::new(variant);
+    let mut rng = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+    let rules: Rules = game.rules().clone();
+    let eval = starhalma_ai::Evaluator::new(&rules);
+    let mut list = MoveList::new();
+    for _ in 0..plies * variant.players() as u32 {
+        rules.legal_moves(game.state(), &mut list);
+        let seat = game.active();
+        let forward: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|m| !m.is_pass() && eval.gain(seat, m.from, m.to) > 0)
+            .collect();
+        if forward.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let mv = forward[(rng % forward.len() as u64) as usize];
+        game.play(mv).expect("generated moves are legal");
+    }
+    game
+}
+
+/// Play one game with `agents[seating[seat]]` in each seat.
+pub fn play_game(
+    settings: &Settings,
+    agents: &[Agent],
+    seating: Vec<usize>,
+    opening_index: u64,
+) -> GameRecord {
+    let variant = settings.variant;
+    let mut game = opening(
+        variant,
+        settings.seed ^ opening_index,
+        settings.opening_plies,
+    );
+    let mut planners: Vec<Planner> = (0..variant.players())
+        .map(|s| Planner::new(game.rules(), settings.seed.wrapping_add(s as u64)))
+        .collect();
+    let mut think = vec![Vec::new(); variant.players() as usize];
+    let mut adjudicated = false;
+    while !game.is_over() {
+        if game.history().len() as u32 >= settings.max_plies {
+            adjudicated = true;
+            break;
+        }
+        let seat = game.active() as usize;
+        let start = Instant::now();
+        let mv = match agents[seating[seat]] {
+            Agent::Greedy => greedy(&game),
+            Agent::Ai(level) => {
+                let budget = settings.budget.unwrap_or(level.default_budget());
+                planners[seat].plan(&game, level, budget).mv
+            }
+        };
+        think[seat].push(start.elapsed());
+        if let Err(e) = game.play(mv) {
+            panic!("{} played an illegal move {mv}: {e}", agents[seating[seat]].name());
+        }
+    }
+    GameRecord {
+        game,
+        seating,
+        think,
+        adjudicated,
+    }
+}
+
+/// Per-agent results.
+#[derive(Default, Clone)]
+pub struct Tally {
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub plies: u64,
+    /// Moves per side in games that ended by a win.
+    pub finished_moves: Vec<f64>,
+    pub think: Vec<Duration>,
+}
+
+impl Tally {
+    /// Win rate with its 95% Wilson score interval.
+    pub fn win_rate(&self) -> (f64, f64, f64) {
+        wilson(self.wins as f64, self.games as f64)
+    }
+}
+
+pub fn wilson(successes: f64, n: f64) -> (f64, f64, f64) {
+    if n == 0.0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let z = 1.96;
+    let p = successes / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Play `games` games: openings vary every `players` games, and within each block of `players`
+/// games the agents rotate through the seats.
+pub fn run(
+    settings: &Settings,
+    agents: &[Agent],
+    games: u32,
+    mut on_game: impl FnMut(&GameRecord),
+) -> Vec<Tally> {
+    let n = settings.variant.players() as usize;
+    let bar = ProgressBar::new(games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
+            .expect("valid template"),
+    );
+    let mut tallies = vec![Tally::default(); agents.len()];
+    for g in 0..games as usize {
+        let rotation = g % n;
+        let seating: Vec<usize> = (0..n).map(|s| (s + rotation) % agents.len()).collect();
+        let record = play_game(settings, agents, seating, (g / n) as u64);
+        let winner = record.winner();
+        let plies = record.game.history().len() as u64;
+        for (seat, &agent) in record.seating.iter().enumerate() {
+            let t = &mut tallies[agent];
+            t.games += 1;
+            t.plies += plies;
+            t.think.extend(&record.think[seat]);
+            match winner {
+                Some(w) if w as usize == seat => {
+                    t.wins += 1;
+                }
+                Some(_) => {}
+                None => t.draws += 1,
+            }
+            if matches!(record.game.status(), Status::Won { .. }) {
+                t.finished_moves.push(plies as f64 / n as f64);
+            }
+        }
+        on_game(&record);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    tallies
+}
+
+/// The tally table as text.
+pub fn report(agents: &[Agent], tallies: &[Tally]) -> String {
+    let mut out = String::new();
+    writeln!(
+        out,
+        "{:<8} {:>6} {:>5} {:>5} {:>22} {:>9} {:>12} {:>10} {:>10}",
+        "seat",
+        "games",
+        "wins",
+        "draws",
+        "win rate (95% CI)",
+        "avg plies",
+        "moves/side*",
+        "avg think",
+        "max think"
+    )
+    .unwrap();
+    for (agent, t) in agents.iter().zip(tallies) {
+        let (p, lo, hi) = t.win_rate();
+        let avg_think = if t.think.is_empty() {
+            Duration::ZERO
+        } else {
+            t.think.iter().sum::<Duration>() / t.think.len() as u32
+        };
+        let max_think = t.think.iter().max().copied().unwrap_or_default();
+        let moves = if t.finished_moves.is_empty() {
+            "-".to_string()
+        } else {
+            format!(
+                "{:.1}",
+                t.finished_moves.iter().sum::<f64>() / t.finished_moves.len() as f64
+            )
+        };
+        writeln!(
+            out,
+            "{:<8} {:>6} {:>5} {:>5} {:>6.1}% [{:>5.1}, {:>5.1}] {:>9.1} {:>12} {:>8.1}ms {:>8.1}ms",
+            agent.name(),
+            t.games,
+            t.wins,
+            t.draws,
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi,
+            t.plies as f64 / t.games.max(1) as f64,
+            moves,
+            avg_think.as_secs_f64() * 1e3,
+            max_think.as_secs_f64() * 1e3
+        )
+        .unwrap();
+    }
+    out.push_str("* moves per side, averaged over games that ended with a winner\n");
+    out
+}
+
+/// A game in the project's notation, with a header, for replay.
+pub fn pgn_like(record: &GameRecord, agents: &[Agent], index: usize) -> String {
+    let game = &record.game;
+    let mut out = String::new();
+    writeln!(out, "[Game \"{}\"]", index + 1).unwrap();
+    writeln!(out, "[Rules \"{}\"]", game.variant()).unwrap();
+    for (seat, &agent) in record.seating.iter().enumerate() {
+        let colour = game.variant().colour(seat as u8);
+        writeln!(out, "[{colour} \"{}\"]", agents[agent].name()).unwrap();
+    }
+    writeln!(
+        out,
+        "[Result \"{:?}{}\"]",
+        game.status(),
+        if record.adjudicated {
+            " (adjudicated at the ply limit)"
+        } else {
+            ""
+        }
+    )
+    .unwrap();
+    for (i, played) in game.history().iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i % 6 == 0 { "\n" } else { "; " });
+        }
+        write!(out, "{}", played.mv).unwrap();
+    }
+    out.push_str("\n\n");
+    out
+}
+
+/// Elo ratings from a round robin, anchored at `anchor` = 0: the maximum-likelihood ratings of
+/// the Bradley-Terry model (draws count half), by a few hundred rounds of fixed-point updates.
+pub fn elo(names: usize, results: &[(usize, usize, f64)], anchor: usize) -> Vec<f64> {
+    let mut strength = vec![1.0f64; names];
+    for _ in 0..500 {
+        for i in 0..names {
+            let (mut score, mut denom) = (0.0, 0.0);
+            for &(a, b, s) in results {
+                let (me, other, my_score) = if a == i {
+                    (a, b, s)
+                } else if b == i {
+                    (b, a, 1.0 - s)
+                } else {
+                    continue;
+                };
+                score += my_score;
+                denom += 1.0 / (strength[me] + strength[other]);
+            }
+            if denom > 0.0 {
+                // Keep a sliver of score so an agent that never scores stays finite.
+                strength[i] = (score.max(0.1)) / denom;
+            }
+        }
+    }
+    let base = strength[anchor].ln();
+    strength
+        .iter()
+        .map(|s| 400.0 / std::f64::consts::LN_10 * (s.ln() - base))
+        .collect()
+}
