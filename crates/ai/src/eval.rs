@@ -27,11 +27,12 @@ impl Evaluator {
             let mut queue = std::collections::VecDeque::from([tip]);
             while let Some(h) = queue.pop_front() {
                 for d in Direction::ALL {
-                    if let Some(n) = h.neighbor(d) {
-                        if allowed & n.bit() != 0 && table[n.index()] == UNREACHABLE {
-                            table[n.index()] = table[h.index()] + 1;
-                            queue.push_back(n);
-                        }
+                    if let Some(n) = h.neighbor(d)
+                        && allowed & n.bit() != 0
+                        && table[n.index()] == UNREACHABLE
+                    {
+                        table[n.index()] = table[h.index()] + 1;
+                        queue.push_back(n);
                     }
                 }
             }

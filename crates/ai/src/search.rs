@@ -268,7 +268,7 @@ impl<'a> Searcher<'a> {
             // Every opponent is blocked: they all pass.
             buf.push((0, state.active(), Move::PASS));
         }
-        buf.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        buf.sort_unstable_by_key(|&(score, _, _)| std::cmp::Reverse(score));
         buf
     }
 
@@ -316,14 +316,14 @@ impl<'a> Searcher<'a> {
         }
         let key = self.key(pieces_key, state);
         let entry = self.table.probe(key);
-        if let Some(e) = entry {
-            if e.depth as u32 >= depth {
-                match e.bound {
-                    Bound::Exact => return e.score,
-                    Bound::Lower if e.score >= beta => return e.score,
-                    Bound::Upper if e.score <= alpha => return e.score,
-                    _ => {}
-                }
+        if let Some(e) = entry
+            && e.depth as u32 >= depth
+        {
+            match e.bound {
+                Bound::Exact => return e.score,
+                Bound::Lower if e.score >= beta => return e.score,
+                Bound::Upper if e.score <= alpha => return e.score,
+                _ => {}
             }
         }
         let maximizing = state.active() == self.root;
@@ -415,7 +415,7 @@ impl<'a> Searcher<'a> {
                 (gain, mv)
             })
             .collect();
-        root_moves.sort_by(|a, b| b.0.cmp(&a.0));
+        root_moves.sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
         let mut outcome = SearchOutcome {
             best: root_moves[0].1,
             score: 0,
@@ -453,13 +453,13 @@ impl<'a> Searcher<'a> {
                 }
             }
             if self.aborted {
-                // A partial iteration still counts when it found a better move first searched
-                // with the previous best in front.
-                if let Some((mv, score)) = best {
-                    if depth > 1 && score > outcome.score && mv != outcome.best {
-                        outcome.best = mv;
-                        outcome.score = score;
-                    }
+                // A partial iteration still counts when, after the previous best (searched
+                // first) was done, another move beat it at this depth.
+                if let Some((mv, score)) = best
+                    && mv != outcome.best
+                {
+                    outcome.best = mv;
+                    outcome.score = score;
                 }
                 break;
             }
@@ -474,7 +474,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             // Next iteration: best first, then by this iteration's scores.
-            scores.sort_by(|a, b| b.0.cmp(&a.0));
+            scores.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
             root_moves = scores
                 .iter()
                 .map(|&(s, m)| (s, m))

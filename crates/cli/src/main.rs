@@ -3,13 +3,13 @@
 mod tournament;
 
 use anyhow::{Context, Result, bail};
-use starhalma_ai::Budget;
-use tournament::Agent;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use starhalma_ai::Budget;
 use starhalma_rules::{
     Blocked, Game, Label, Move, MoveList, RuleSet, Rules, State, Variant, board, parse_moves, perft,
 };
 use std::time::{Duration, Instant};
+use tournament::Agent;
 
 #[derive(Parser)]
 #[command(
@@ -237,12 +237,14 @@ fn main() -> Result<()> {
             let mut log = String::new();
             match round_robin {
                 None => {
-                    let mut agents: Vec<Agent> = seats
-                        .split(',')
-                        .map(Agent::parse)
-                        .collect::<Result<_>>()?;
+                    let mut agents: Vec<Agent> =
+                        seats.split(',').map(Agent::parse).collect::<Result<_>>()?;
                     if agents.len() > variant.players() as usize {
-                        bail!("{} players given for {} seats", agents.len(), variant.players());
+                        bail!(
+                            "{} players given for {} seats",
+                            agents.len(),
+                            variant.players()
+                        );
                     }
                     let last = *agents.last().expect("split yields one item");
                     agents.resize(variant.players() as usize, last);
@@ -258,14 +260,15 @@ fn main() -> Result<()> {
                     if variant.players() != 2 {
                         bail!("round robins are played with 2 players");
                     }
-                    let names: Vec<Agent> = list
-                        .split(',')
-                        .map(Agent::parse)
-                        .collect::<Result<_>>()?;
-                    let anchor = names
-                        .iter()
-                        .position(|&a| a == Agent::Greedy)
-                        .ok_or_else(|| anyhow::anyhow!("the round robin needs greedy as its anchor"))?;
+                    let names: Vec<Agent> =
+                        list.split(',').map(Agent::parse).collect::<Result<_>>()?;
+                    let anchor =
+                        names
+                            .iter()
+                            .position(|&a| a == Agent::Greedy)
+                            .ok_or_else(|| {
+                                anyhow::anyhow!("the round robin needs greedy as its anchor")
+                            })?;
                     let mut results = Vec::new();
                     for a in 0..names.len() {
                         for b in a + 1..names.len() {

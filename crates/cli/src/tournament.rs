@@ -136,7 +136,10 @@ pub fn play_game(
         };
         think[seat].push(start.elapsed());
         if let Err(e) = game.play(mv) {
-            panic!("{} played an illegal move {mv}: {e}", agents[seating[seat]].name());
+            panic!(
+                "{} played an illegal move {mv}: {e}",
+                agents[seating[seat]].name()
+            );
         }
     }
     GameRecord {
@@ -227,7 +230,7 @@ pub fn report(agents: &[Agent], tallies: &[Tally]) -> String {
     let mut out = String::new();
     writeln!(
         out,
-        "{:<8} {:>6} {:>5} {:>5} {:>22} {:>9} {:>12} {:>10} {:>10}",
+        "{:<8} {:>6} {:>5} {:>5} {:>22} {:>9} {:>12} {:>10} {:>10} {:>10}",
         "seat",
         "games",
         "wins",
@@ -236,6 +239,7 @@ pub fn report(agents: &[Agent], tallies: &[Tally]) -> String {
         "avg plies",
         "moves/side*",
         "avg think",
+        "med think",
         "max think"
     )
     .unwrap();
@@ -247,6 +251,9 @@ pub fn report(agents: &[Agent], tallies: &[Tally]) -> String {
             t.think.iter().sum::<Duration>() / t.think.len() as u32
         };
         let max_think = t.think.iter().max().copied().unwrap_or_default();
+        let mut sorted = t.think.clone();
+        sorted.sort();
+        let median_think = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
         let moves = if t.finished_moves.is_empty() {
             "-".to_string()
         } else {
@@ -257,7 +264,7 @@ pub fn report(agents: &[Agent], tallies: &[Tally]) -> String {
         };
         writeln!(
             out,
-            "{:<8} {:>6} {:>5} {:>5} {:>6.1}% [{:>5.1}, {:>5.1}] {:>9.1} {:>12} {:>8.1}ms {:>8.1}ms",
+            "{:<8} {:>6} {:>5} {:>5} {:>6.1}% [{:>5.1}, {:>5.1}] {:>9.1} {:>12} {:>8.1}ms {:>8.1}ms {:>8.1}ms",
             agent.name(),
             t.games,
             t.wins,
@@ -268,6 +275,7 @@ pub fn report(agents: &[Agent], tallies: &[Tally]) -> String {
             t.plies as f64 / t.games.max(1) as f64,
             moves,
             avg_think.as_secs_f64() * 1e3,
+            median_think.as_secs_f64() * 1e3,
             max_think.as_secs_f64() * 1e3
         )
         .unwrap();
