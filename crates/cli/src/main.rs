@@ -1,5 +1,7 @@
 //! starhalma-cli: headless tools on top of the rules engine.
 
+mod play;
+mod solitaire;
 mod tournament;
 
 use anyhow::{Context, Result, bail};
@@ -80,6 +82,22 @@ enum Command {
         /// anchored at greedy = 0 is printed.
         #[arg(long)]
         round_robin: Option<String>,
+    },
+    /// Play in the terminal against the computer or each other.
+    Play {
+        #[command(flatten)]
+        setup: Setup,
+        /// One entry per seat: human, easy, medium or hard; the last repeats.
+        #[arg(long, default_value = "human,medium")]
+        seats: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The fewest moves found for ten marbles to cross an empty board alone (laws).
+    Solitaire {
+        /// Positions kept at each move of the beam search.
+        #[arg(long, default_value_t = 20_000)]
+        beam: usize,
     },
     /// Move-generation benchmark: perft leaves per second and full generations per second.
     Bench {
@@ -311,6 +329,33 @@ fn main() -> Result<()> {
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
         }
+        Command::Play { setup, seats, seed } => {
+            let variant = setup.variant()?;
+            let mut list: Vec<play::Seat> = seats
+                .split(',')
+                .map(|s| match s.trim() {
+                    "human" => Ok(play::Seat::Human),
+                    other => match Agent::parse(other)? {
+                        Agent::Ai(level) => Ok(play::Seat::Computer(level)),
+                        Agent::Greedy => bail!("greedy is for tournaments; use easy"),
+                    },
+                })
+                .collect::<Result<_>>()?;
+            let last = *list.last().expect("split yields one item");
+            list.resize(variant.players() as usize, last);
+            play::run(variant, &list, seed)?;
+        }
+        Command::Solitaire { beam } => match solitaire::solve(beam) {
+            Some(moves) => {
+                let text: Vec<String> = moves.iter().map(Move::to_string).collect();
+                println!("{}", text.join("; "));
+                println!(
+                    "{} moves (beam {beam}; the published optimum is 27)",
+                    moves.len()
+                );
+            }
+            None => bail!("no crossing found with beam {beam}"),
+        },
         Command::Bench { depth, seconds } => bench(depth, Duration::from_secs_f64(seconds))?,
     }
     Ok(())
