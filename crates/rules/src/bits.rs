@@ -34,7 +34,20 @@ fn pdep64(bits: u64, mask: u64) -> u64 {
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 #[inline]
-fn pext64(value: u64, mut mask: u64) -> u64 {
+fn pext64(value: u64, mask: u64) -> u64 {
+    portable_pext64(value, mask)
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline]
+fn pdep64(bits: u64, mask: u64) -> u64 {
+    portable_pdep64(bits, mask)
+}
+
+/// `pext` one mask bit at a time: the path for wasm32 and CPUs without BMI2.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+#[inline]
+fn portable_pext64(value: u64, mut mask: u64) -> u64 {
     let mut out = 0;
     let mut k = 0;
     while mask != 0 {
@@ -48,9 +61,10 @@ fn pext64(value: u64, mut mask: u64) -> u64 {
     out
 }
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+/// `pdep` one mask bit at a time.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
 #[inline]
-fn pdep64(mut bits: u64, mut mask: u64) -> u64 {
+fn portable_pdep64(mut bits: u64, mut mask: u64) -> u64 {
     let mut out = 0;
     while mask != 0 {
         let low = mask & mask.wrapping_neg();
@@ -75,5 +89,18 @@ mod tests {
         let packed = pext(value, mask, low);
         assert_eq!(packed, 0b1010);
         assert_eq!(pdep(packed, mask, low), value & mask);
+    }
+
+    #[test]
+    fn the_portable_path_agrees_with_the_one_in_use() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (value, mask) = (x, x.rotate_left(29) & x.rotate_left(11));
+            assert_eq!(portable_pext64(value, mask), pext64(value, mask));
+            assert_eq!(portable_pdep64(value, mask), pdep64(value, mask));
+        }
     }
 }
