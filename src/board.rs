@@ -1,0 +1,250 @@
+//! The 3D board: where holes are in the world, the star-shaped board with its holes and tinted
+//! triangles, lights and background.
+
+use crate::core::{GameReset, GameSet, Match};
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use starhalma_rules::{Colour, Hole, RuleSet};
+
+/// Distance between neighbouring holes.
+pub const SPACING: f32 = 1.0;
+/// Height of the board's top surface.
+pub const BOARD_TOP: f32 = 0.0;
+
+/// The world position of a hole on the board's surface. Axial `(q, r)` maps to `x = q + r/2`,
+/// `z = r·√3/2`, so seen from above (+Y, with -Z up the screen) the board looks like the seed's
+/// picture and turn order (camp 0, 1, 2, ...) runs clockwise.
+pub fn hole_position(hole: Hole) -> Vec3 {
+    let c = hole.coord();
+    let (q, r) = (c.q as f32, c.r as f32);
+    Vec3::new(
+        SPACING * (q + r / 2.0),
+        BOARD_TOP,
+        SPACING * r * 3f32.sqrt() / 2.0,
+    )
+}
+
+/// The colour of the seat starting in `camp`.
+pub fn seat_color(camp: u8) -> Color {
+    match Colour::BY_CAMP[camp as usize % 6] {
+        Colour::Red => Color::srgb(0.86, 0.12, 0.14),
+        Colour::Purple => Color::srgb(0.52, 0.22, 0.78),
+        Colour::Yellow => Color::srgb(0.98, 0.80, 0.10),
+        Colour::Blue => Color::srgb(0.13, 0.38, 0.90),
+        Colour::Green => Color::srgb(0.12, 0.66, 0.28),
+        Colour::Orange => Color::srgb(0.98, 0.50, 0.08),
+    }
+}
+
+/// A hole of the board (its pickable disk).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HoleSpot(pub Hole);
+
+/// The board's tinted triangles, rebuilt for each game's seating.
+#[derive(Component)]
+pub struct CampTint;
+
+#[derive(Resource, Clone)]
+pub struct BoardAssets {
+    pub hole: Handle<Mesh>,
+    pub hole_material: Handle<StandardMaterial>,
+    pub tint: Vec<Handle<StandardMaterial>>,
+    pub triangle: Handle<Mesh>,
+}
+
+/// The star outline: 12 corners, tips and inner corners alternating.
+fn star_outline(margin: f32) -> Vec<Vec2> {
+    let tip = 8.0 * 3f32.sqrt() / 2.0 * SPACING + margin * 2.0;
+    let inner = 4.0 * SPACING + margin;
+    (0..12)
+        .map(|i| {
+            // Camp 0's tip (8,-4) lies at -30°; tips every 60°, inner corners between.
+            let angle = (-30.0 + 30.0 * i as f32).to_radians();
+            let radius = if i % 2 == 0 { tip } else { inner };
+            Vec2::new(angle.cos(), angle.sin()) * radius
+        })
+        .collect()
+}
+
+/// An extruded star: top face as a fan from the centre, plus side walls.
+fn star_mesh(margin: f32, thickness: f32) -> Mesh {
+    let outline = star_outline(margin);
+    let mut positions: Vec<[f32; 3]> = vec![[0.0, BOARD_TOP, 0.0]];
+    let mut normals: Vec<[f32; 3]> = vec![[0.0, 1.0, 0.0]];
+    let mut indices: Vec<u32> = Vec::new();
+    for p in &outline {
+        positions.push([p.x, BOARD_TOP, p.y]);
+        normals.push([0.0, 1.0, 0.0]);
+    }
+    let n = outline.len() as u32;
+    for i in 0..n {
+        // Counter-clockwise seen from above (+Y): centre, next, this.
+        indices.extend([0, 1 + (i + 1) % n, 1 + i]);
+    }
+    for i in 0..n as usize {
+        let a = outline[i];
+        let b = outline[(i + 1) % n as usize];
+        let edge = b - a;
+        let normal = Vec3::new(edge.y, 0.0, -edge.x).normalize();
+        let base = positions.len() as u32;
+        for (p, y) in [
+            (a, BOARD_TOP),
+            (b, BOARD_TOP),
+            (b, BOARD_TOP - thickness),
+            (a, BOARD_TOP - thickness),
+        ] {
+            positions.push([p.x, y, p.y]);
+            normals.push(normal.to_array());
+        }
+        indices.extend([base, base + 2, base + 1, base, base + 3, base + 2]);
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// A flat triangle covering a camp (camp 0's, turned into place per camp).
+fn camp_triangle_mesh() -> Mesh {
+    // Camp 0's corners are (5,-4), (8,-4), (5,-1); grow the triangle a little past them.
+    let corner = |q: i8, r: i8| {
+        let p = hole_position(Hole::at(starhalma_rules::Coord::new(q, r)).expect("on board"));
+        Vec2::new(p.x, p.z)
+    };
+    let (a, b, c) = (corner(5, -4), corner(8, -4), corner(5, -1));
+    let centre = (a + b + c) / 3.0;
+    let grow = |p: Vec2| centre + (p - centre) * 1.32;
+    let pts = [grow(a), grow(b), grow(c)];
+    let positions: Vec<[f32; 3]> = pts.iter().map(|p| [p.x, BOARD_TOP + 0.004, p.y]).collect();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; 3])
+    .with_inserted_indices(Indices::U32(vec![0, 2, 1]))
+}
+
+fn setup_board(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let wood = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.80, 0.62, 0.42),
+        perceptual_roughness: 0.55,
+        double_sided: true,
+        cull_mode: None,
+        ..default()
+    });
+    commands.spawn((
+        Mesh3d(meshes.add(star_mesh(0.7, 0.45))),
+        MeshMaterial3d(wood),
+        Transform::default(),
+        Pickable::IGNORE,
+    ));
+    let hole = meshes.add(Cylinder::new(0.3, 0.02));
+    let hole_material = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.22, 0.14, 0.08),
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    for h in Hole::all() {
+        commands.spawn((
+            HoleSpot(h),
+            Mesh3d(hole.clone()),
+            MeshMaterial3d(hole_material.clone()),
+            Transform::from_translation(hole_position(h) + Vec3::Y * 0.005),
+        ));
+    }
+    let tint = (0..6)
+        .map(|camp| {
+            materials.add(StandardMaterial {
+                base_color: seat_color(camp).mix(&Color::WHITE, 0.25),
+                perceptual_roughness: 0.6,
+                ..default()
+            })
+        })
+        .collect();
+    commands.insert_resource(BoardAssets {
+        hole,
+        hole_material,
+        tint,
+        triangle: meshes.add(camp_triangle_mesh()),
+    });
+    // Light and air.
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.insert_resource(GlobalAmbientLight {
+        color: Color::srgb(0.85, 0.88, 1.0),
+        brightness: 350.0,
+        ..default()
+    });
+    commands.insert_resource(ClearColor(Color::srgb(0.10, 0.14, 0.22)));
+    // A floor far below, so the board does not float in a flat colour.
+    commands.spawn((
+        Mesh3d(meshes.add(Circle::new(60.0))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.16, 0.24, 0.30),
+            perceptual_roughness: 1.0,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -1.2, 0.0)
+            .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        Pickable::IGNORE,
+    ));
+}
+
+/// Tint the triangles of the seated colours; in the Diamond Game both triangles of a colour.
+fn tint_camps(
+    mut commands: Commands,
+    mut resets: MessageReader<GameReset>,
+    state: Res<Match>,
+    assets: Res<BoardAssets>,
+    old: Query<Entity, With<CampTint>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let variant = state.game.variant();
+    for seat in variant.seats() {
+        let camp = variant.camp_of(seat);
+        let mut camps = vec![camp];
+        if variant.rules() == RuleSet::Diamond {
+            camps.push((camp + 3) % 6);
+        }
+        for c in camps {
+            // Camp 0's triangle turned by c × 60° about the centre (R turns clockwise here).
+            let angle = -(c as f32) * std::f32::consts::FRAC_PI_3;
+            commands.spawn((
+                CampTint,
+                Mesh3d(assets.triangle.clone()),
+                MeshMaterial3d(assets.tint[camp as usize].clone()),
+                Transform::from_rotation(Quat::from_rotation_y(angle)),
+                Pickable::IGNORE,
+            ));
+        }
+    }
+}
+
+pub struct BoardPlugin;
+
+impl Plugin for BoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, setup_board)
+            .add_systems(Update, tint_camps.in_set(GameSet::Mirror));
+    }
+}

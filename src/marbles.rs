@@ -1,0 +1,288 @@
+//! Marble entities: one per piece, mirroring the engine's position, moved along the recorded
+//! route of every applied move by an arc animation.
+
+use crate::board::{hole_position, seat_color};
+use crate::core::{Animating, GameReset, GameSet, Match, MoveApplied};
+use bevy::prelude::*;
+use bevy_tweening::{Lens, Tween, TweenAnim};
+use starhalma_rules::{Hole, MoveKind};
+use std::time::Duration;
+
+/// A marble of `seat` (`king` in the Diamond Game).
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Marble {
+    pub seat: u8,
+    pub king: bool,
+}
+
+/// The hole a marble stands on: kept equal to the engine's position.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OnHole(pub Hole);
+
+/// Radius of a marble; a king is larger.
+pub const MARBLE_RADIUS: f32 = 0.36;
+pub const KING_RADIUS: f32 = 0.46;
+
+/// Shared meshes and one material per seat, so a frame stays a handful of draw calls' work.
+#[derive(Resource, Clone)]
+pub struct MarbleAssets {
+    pub marble: Handle<Mesh>,
+    pub king: Handle<Mesh>,
+    pub seats: Vec<Handle<StandardMaterial>>,
+}
+
+/// How fast moves are animated: seconds per hop at speed 1.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AnimationSettings {
+    pub seconds_per_hop: f32,
+}
+
+impl Default for AnimationSettings {
+    fn default() -> Self {
+        AnimationSettings {
+            seconds_per_hop: 0.28,
+        }
+    }
+}
+
+/// Whether a mismatch between marbles and the engine panics (tests) or is logged.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct MirrorCheck {
+    pub panic: bool,
+}
+
+impl Default for MirrorCheck {
+    fn default() -> Self {
+        MirrorCheck {
+            panic: cfg!(debug_assertions),
+        }
+    }
+}
+
+fn create_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let seats = (0..6)
+        .map(|camp| {
+            materials.add(StandardMaterial {
+                base_color: seat_color(camp),
+                perceptual_roughness: 0.12,
+                metallic: 0.05,
+                reflectance: 0.7,
+                ..default()
+            })
+        })
+        .collect();
+    commands.insert_resource(MarbleAssets {
+        marble: meshes.add(Sphere::new(MARBLE_RADIUS)),
+        king: meshes.add(Sphere::new(KING_RADIUS)),
+        seats,
+    });
+}
+
+/// Where a marble rests on `hole`.
+pub fn rest_position(hole: Hole, king: bool) -> Vec3 {
+    let r = if king { KING_RADIUS } else { MARBLE_RADIUS };
+    hole_position(hole) + Vec3::Y * (r * 0.7)
+}
+
+/// Despawn every marble and spawn one per piece of the engine's position.
+pub fn respawn_marbles(
+    mut commands: Commands,
+    mut resets: MessageReader<GameReset>,
+    state: Res<Match>,
+    assets: Res<MarbleAssets>,
+    existing: Query<Entity, With<Marble>>,
+) {
+    if resets.read().count() == 0 {
+        return;
+    }
+    for e in &existing {
+        commands.entity(e).despawn();
+    }
+    let pos = state.game.position();
+    let variant = state.game.variant();
+    for seat in variant.seats() {
+        let material = assets.seats[variant.camp_of(seat) as usize].clone();
+        for hole in pos.holes_of(seat) {
+            let king = pos.is_king(hole);
+            commands.spawn((
+                Marble { seat, king },
+                OnHole(hole),
+                Mesh3d(if king {
+                    assets.king.clone()
+                } else {
+                    assets.marble.clone()
+                }),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(rest_position(hole, king)),
+            ));
+        }
+    }
+}
+
+/// A path through the route's holes, each segment an arc: a step a low one, a hop a higher one.
+struct HopPath {
+    points: Vec<Vec3>,
+    heights: Vec<f32>,
+}
+
+impl Lens<Transform> for HopPath {
+    fn lerp(&mut self, mut target: Mut<Transform>, ratio: f32) {
+        let segments = self.points.len() - 1;
+        let s = (ratio * segments as f32)
+            .min(segments as f32 - 1e-4)
+            .max(0.0);
+        let i = s.floor() as usize;
+        let f = s - i as f32;
+        let p = self.points[i].lerp(self.points[i + 1], f);
+        target.translation = p + Vec3::Y * self.heights[i] * 4.0 * f * (1.0 - f);
+    }
+}
+
+/// Follow every applied move: update the marbles' holes and animate them along the route.
+pub fn follow_applied_moves(
+    mut commands: Commands,
+    mut applied: MessageReader<MoveApplied>,
+    settings: Res<AnimationSettings>,
+    mut marbles: Query<(Entity, &Marble, &mut OnHole, &Transform)>,
+) {
+    for MoveApplied { played } in applied.read() {
+        let mv = played.mv;
+        if mv.is_pass() {
+            continue;
+        }
+        let mover = marbles
+            .iter()
+            .find(|(_, _, on, _)| on.0 == mv.from)
+            .map(|(e, ..)| e);
+        let other = (mv.kind == MoveKind::Swap)
+            .then(|| {
+                marbles
+                    .iter()
+                    .find(|(_, _, on, _)| on.0 == mv.to)
+                    .map(|(e, ..)| e)
+            })
+            .flatten();
+        let Some(mover) = mover else {
+            error!("no marble on {} to move", mv.from);
+            continue;
+        };
+        let (_, marble, mut on, transform) = marbles.get_mut(mover).expect("found above");
+        on.0 = mv.to;
+        let king = marble.king;
+        let mut points: Vec<Vec3> = played
+            .route
+            .iter()
+            .map(|&h| rest_position(h, king))
+            .collect();
+        points[0] = transform.translation;
+        let heights = played
+            .route
+            .windows(2)
+            .map(|w| if w[0].distance(w[1]) <= 1 { 0.35 } else { 0.9 })
+            .collect();
+        let hops = played.hops().max(1) as f32;
+        animate(
+            &mut commands,
+            mover,
+            points,
+            heights,
+            hops * settings.seconds_per_hop,
+        );
+        if let Some(other) = other {
+            let (_, marble, mut on, transform) = marbles.get_mut(other).expect("found above");
+            on.0 = mv.from;
+            let points = vec![transform.translation, rest_position(mv.from, marble.king)];
+            animate(
+                &mut commands,
+                other,
+                points,
+                vec![0.9],
+                settings.seconds_per_hop,
+            );
+        }
+    }
+}
+
+fn animate(
+    commands: &mut Commands,
+    entity: Entity,
+    points: Vec<Vec3>,
+    heights: Vec<f32>,
+    secs: f32,
+) {
+    let tween = Tween::new(
+        EaseFunction::QuadraticInOut,
+        Duration::from_secs_f32(secs.max(0.01)),
+        HopPath { points, heights },
+    );
+    commands.entity(entity).insert(TweenAnim::new(tween));
+}
+
+/// `Animating` is set while any marble is still on its way.
+pub fn track_animation(mut animating: ResMut<Animating>, moving: Query<(), With<TweenAnim>>) {
+    let now = !moving.is_empty();
+    if animating.0 != now {
+        animating.0 = now;
+    }
+}
+
+/// The mirror check: the marbles stand exactly where the engine's pieces are.
+pub fn check_mirror(
+    state: Res<Match>,
+    check: Res<MirrorCheck>,
+    marbles: Query<(&Marble, &OnHole)>,
+) {
+    let pos = state.game.position();
+    let mut seen = 0u128;
+    let mut problem = None;
+    for (marble, on) in &marbles {
+        let hole = on.0;
+        if seen & hole.bit() != 0 {
+            problem = Some(format!("two marbles on {hole}"));
+        }
+        seen |= hole.bit();
+        if pos.owner(hole) != Some(marble.seat) || pos.is_king(hole) != marble.king {
+            problem = Some(format!(
+                "marble of seat {} on {hole} disagrees with the engine",
+                marble.seat
+            ));
+        }
+    }
+    if problem.is_none() && seen != pos.occupied() {
+        problem = Some("marbles and engine pieces differ".into());
+    }
+    if let Some(p) = problem {
+        if check.panic {
+            panic!("mirror check failed: {p}");
+        }
+        error!("mirror check failed: {p}");
+    }
+}
+
+/// Marble entities, their animation and the mirror check (no rendering needed: headless tests
+/// use it with plain asset storages).
+pub struct MarblesPlugin;
+
+impl Plugin for MarblesPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<AnimationSettings>()
+            .init_resource::<MirrorCheck>()
+            .add_plugins(bevy_tweening::TweeningPlugin)
+            .add_systems(Startup, create_assets)
+            .add_systems(
+                Update,
+                (
+                    respawn_marbles,
+                    follow_applied_moves,
+                    track_animation,
+                    check_mirror,
+                )
+                    .chain()
+                    .in_set(GameSet::Mirror),
+            );
+    }
+}

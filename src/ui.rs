@@ -1,0 +1,563 @@
+//! Menu and HUD: choose a game; see whose turn it is, the last move and marbles home; undo,
+//! resign, pass, play again, change mode, camera views.
+
+use crate::ai::Thinker;
+use crate::camera::{CameraView, ViewRequest};
+use crate::core::{
+    GameReset, GameSet, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource, SeatKind, Setup,
+};
+use bevy::prelude::*;
+use starhalma_ai::Level;
+use starhalma_rules::{Blocked, Label, RuleSet, Status, Variant, WinReason};
+
+#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Menu,
+    Playing,
+}
+
+/// The choices on the menu.
+#[derive(Resource, Clone, Debug)]
+pub struct MenuChoice {
+    pub rules: RuleSet,
+    pub players: u8,
+    pub seats: Vec<SeatKind>,
+}
+
+impl Default for MenuChoice {
+    fn default() -> Self {
+        MenuChoice {
+            rules: RuleSet::Table { long_hops: false },
+            players: 2,
+            seats: vec![SeatKind::Human, SeatKind::Computer(Level::Medium)],
+        }
+    }
+}
+
+impl MenuChoice {
+    pub fn setup(&self) -> Setup {
+        let variant = Variant::new(self.rules, self.players).expect("the menu offers valid counts");
+        Setup {
+            variant,
+            seats: self.seats.clone(),
+        }
+    }
+}
+
+const RULE_CHOICES: [(&str, RuleSet); 6] = [
+    ("Laws", RuleSet::Laws),
+    ("Table", RuleSet::Table { long_hops: false }),
+    ("Table, long hops", RuleSet::Table { long_hops: true }),
+    (
+        "Masters, swap",
+        RuleSet::Masters {
+            blocked: Blocked::Swap,
+        },
+    ),
+    (
+        "Masters, fill",
+        RuleSet::Masters {
+            blocked: Blocked::Fill,
+        },
+    ),
+    ("Diamond", RuleSet::Diamond),
+];
+
+/// What a button does.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub enum UiAction {
+    Rules(RuleSet),
+    Players(u8),
+    CycleSeat(u8),
+    Start,
+    Undo,
+    Resign,
+    Pass,
+    PlayAgain,
+    ChangeMode,
+    View(CameraView),
+}
+
+/// The HUD's text lines.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HudText {
+    Turn,
+    LastMove,
+    Home,
+    Message,
+}
+
+/// The latest refusal or notice, shown until the next move.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct Notice(pub String);
+
+fn seat_label(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human => "Human",
+        SeatKind::Computer(level) => level.name(),
+    }
+}
+
+fn button(label: impl Into<String>, action: UiAction, selected: bool) -> impl Bundle {
+    let bg = if selected {
+        Color::srgb(0.25, 0.45, 0.75)
+    } else {
+        Color::srgb(0.16, 0.18, 0.24)
+    };
+    (
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(px(12), px(6)),
+            margin: UiRect::all(px(3)),
+            border: UiRect::all(px(1)),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        BackgroundColor(bg),
+        BorderColor::all(Color::srgb(0.5, 0.55, 0.65)),
+        children![(
+            Text::new(label.into()),
+            TextFont::from_font_size(18.0),
+            TextColor(Color::WHITE),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+#[derive(Component)]
+struct MenuRoot;
+
+fn build_menu(mut commands: Commands, choice: Res<MenuChoice>, old: Query<Entity, With<MenuRoot>>) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let root = commands
+        .spawn((
+            MenuRoot,
+            DespawnOnExit(Screen::Menu),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(10),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.02, 0.03, 0.06, 0.75)),
+        ))
+        .id();
+    let title = commands
+        .spawn((
+            Text::new("starhalma"),
+            TextFont::from_font_size(48.0),
+            TextColor(Color::WHITE),
+        ))
+        .id();
+    commands.entity(root).add_child(title);
+    let row = |commands: &mut Commands, buttons: Vec<(String, UiAction, bool)>| {
+        let r = commands
+            .spawn(Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                ..default()
+            })
+            .id();
+        for (label, action, selected) in buttons {
+            let b = commands.spawn(button(label, action, selected)).id();
+            commands.entity(r).add_child(b);
+        }
+        commands.entity(root).add_child(r);
+    };
+    row(
+        &mut commands,
+        RULE_CHOICES
+            .iter()
+            .map(|(name, rules)| {
+                (
+                    name.to_string(),
+                    UiAction::Rules(*rules),
+                    *rules == choice.rules,
+                )
+            })
+            .collect(),
+    );
+    row(
+        &mut commands,
+        choice
+            .rules
+            .player_counts()
+            .iter()
+            .map(|&n| {
+                (
+                    format!("{n} players"),
+                    UiAction::Players(n),
+                    n == choice.players,
+                )
+            })
+            .collect(),
+    );
+    let variant = Variant::new(choice.rules, choice.players).expect("menu keeps counts valid");
+    row(
+        &mut commands,
+        choice
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, &kind)| {
+                let colour = variant.colour(i as u8);
+                (
+                    format!("{colour}: {}", seat_label(kind)),
+                    UiAction::CycleSeat(i as u8),
+                    false,
+                )
+            })
+            .collect(),
+    );
+    row(&mut commands, vec![("Start".into(), UiAction::Start, true)]);
+}
+
+fn build_hud(mut commands: Commands) {
+    commands.spawn((
+        DespawnOnExit(Screen::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(12),
+            top: px(10),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(4),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            (
+                HudText::Turn,
+                Text::new(""),
+                TextFont::from_font_size(24.0),
+                TextColor(Color::WHITE),
+                Pickable::IGNORE
+            ),
+            (
+                HudText::LastMove,
+                Text::new(""),
+                TextFont::from_font_size(18.0),
+                TextColor(Color::srgb(0.85, 0.88, 0.95)),
+                Pickable::IGNORE
+            ),
+            (
+                HudText::Home,
+                Text::new(""),
+                TextFont::from_font_size(18.0),
+                TextColor(Color::srgb(0.85, 0.88, 0.95)),
+                Pickable::IGNORE
+            ),
+            (
+                HudText::Message,
+                Text::new(""),
+                TextFont::from_font_size(18.0),
+                TextColor(Color::srgb(1.0, 0.75, 0.4)),
+                Pickable::IGNORE
+            ),
+        ],
+    ));
+    commands.spawn((
+        DespawnOnExit(Screen::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(10),
+            top: px(10),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::End,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            button("Angled", UiAction::View(CameraView::Angled), false),
+            button("Top-down", UiAction::View(CameraView::TopDown), false),
+            button("Undo", UiAction::Undo, false),
+            button("Pass", UiAction::Pass, false),
+            button("Resign", UiAction::Resign, false),
+            button("Play again", UiAction::PlayAgain, false),
+            button("Change mode", UiAction::ChangeMode, false),
+        ],
+    ));
+}
+
+/// A game to start with instead of the menu's choice (a loaded save file, a screenshot setup).
+#[derive(Resource, Clone, Debug)]
+pub struct StartWith(pub Match);
+
+fn start_game(
+    mut commands: Commands,
+    choice: Res<MenuChoice>,
+    start_with: Option<Res<StartWith>>,
+    mut resets: MessageWriter<GameReset>,
+) {
+    let game = match start_with {
+        Some(s) => {
+            commands.remove_resource::<StartWith>();
+            s.0.clone()
+        }
+        None => Match::new(choice.setup()),
+    };
+    commands.insert_resource(game);
+    resets.write(GameReset);
+}
+
+/// Take back moves for an undo: against the computer, back to before the person's last move,
+/// the computer's replies included.
+pub fn undo_for_people(state: &mut Match) -> bool {
+    let people = state
+        .setup
+        .seats
+        .iter()
+        .filter(|&&k| k == SeatKind::Human)
+        .count();
+    if people == 0 {
+        return state.game.undo();
+    }
+    let mut undone_any = false;
+    loop {
+        let Some(last) = state.game.history().last() else {
+            return undone_any;
+        };
+        let by_person = state.seat_kind(last.seat) == SeatKind::Human;
+        if !state.game.undo() {
+            return undone_any;
+        }
+        undone_any = true;
+        if by_person {
+            return true;
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_buttons(
+    interactions: Query<(&Interaction, &UiAction), Changed<Interaction>>,
+    mut choice: ResMut<MenuChoice>,
+    mut state: ResMut<Match>,
+    mut thinker: ResMut<Thinker>,
+    mut next: ResMut<NextState<Screen>>,
+    mut resets: MessageWriter<GameReset>,
+    mut requests: MessageWriter<MoveRequest>,
+    mut views: MessageWriter<ViewRequest>,
+    mut notice: ResMut<Notice>,
+) {
+    for (interaction, &action) in &interactions {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        match action {
+            UiAction::Rules(rules) => {
+                choice.rules = rules;
+                if !rules.player_counts().contains(&choice.players) {
+                    choice.players = 2;
+                }
+                let players = choice.players as usize;
+                choice
+                    .seats
+                    .resize(players, SeatKind::Computer(Level::Medium));
+            }
+            UiAction::Players(n) => {
+                choice.players = n;
+                choice
+                    .seats
+                    .resize(n as usize, SeatKind::Computer(Level::Medium));
+            }
+            UiAction::CycleSeat(i) => {
+                let seat = &mut choice.seats[i as usize];
+                *seat = match *seat {
+                    SeatKind::Human => SeatKind::Computer(Level::Easy),
+                    SeatKind::Computer(Level::Easy) => SeatKind::Computer(Level::Medium),
+                    SeatKind::Computer(Level::Medium) => SeatKind::Computer(Level::Hard),
+                    SeatKind::Computer(Level::Hard) => SeatKind::Human,
+                };
+            }
+            UiAction::Start => next.set(Screen::Playing),
+            UiAction::Undo => {
+                thinker.cancel();
+                if undo_for_people(&mut state) {
+                    resets.write(GameReset);
+                }
+            }
+            UiAction::Resign => {
+                let seat = if state.seat_kind(state.game.active()) == SeatKind::Human {
+                    Some(state.game.active())
+                } else {
+                    state
+                        .setup
+                        .seats
+                        .iter()
+                        .position(|&k| k == SeatKind::Human)
+                        .map(|s| s as u8)
+                };
+                if let Some(seat) = seat {
+                    thinker.cancel();
+                    if let Err(e) = state.game.resign(seat) {
+                        notice.0 = e.to_string();
+                    }
+                }
+            }
+            UiAction::Pass => {
+                requests.write(MoveRequest::pass(MoveSource::Panel));
+            }
+            UiAction::PlayAgain => {
+                thinker.cancel();
+                let setup = state.setup.clone();
+                *state = Match::new(setup);
+                resets.write(GameReset);
+            }
+            UiAction::ChangeMode => {
+                thinker.cancel();
+                next.set(Screen::Menu);
+            }
+            UiAction::View(view) => {
+                views.write(ViewRequest(view));
+            }
+        }
+    }
+}
+
+fn rebuild_menu_on_change(
+    choice: Res<MenuChoice>,
+    commands: Commands,
+    old: Query<Entity, With<MenuRoot>>,
+) {
+    if choice.is_changed() && !choice.is_added() {
+        build_menu(commands, choice, old);
+    }
+}
+
+fn collect_notices(
+    mut rejected: MessageReader<MoveRejected>,
+    mut applied: MessageReader<MoveApplied>,
+    mut notice: ResMut<Notice>,
+) {
+    if applied.read().count() > 0 {
+        notice.0.clear();
+    }
+    if let Some(r) = rejected.read().last() {
+        notice.0 = format!("Not allowed: {}", r.reason);
+    }
+}
+
+/// "Yellow moved from R10 S1 to R10 S3 (1 jump)", in the mover's own labels.
+pub fn describe_last_move(state: &Match) -> String {
+    let Some(last) = state.game.history().last() else {
+        return String::new();
+    };
+    let variant = state.game.variant();
+    let colour = variant.colour(last.seat);
+    if last.mv.is_pass() {
+        return format!("{colour} passed");
+    }
+    let camp = variant.camp_of(last.seat);
+    let hops = last.hops();
+    let how = match last.mv.kind {
+        starhalma_rules::MoveKind::Step => "1 step".to_string(),
+        starhalma_rules::MoveKind::Swap => "swap".to_string(),
+        _ if hops == 1 => "1 jump".to_string(),
+        _ => format!("{hops} jumps"),
+    };
+    format!(
+        "{colour} moved from {} to {} ({how})",
+        Label::of(last.mv.from, camp),
+        Label::of(last.mv.to, camp)
+    )
+}
+
+/// The turn line: whose turn, or how the game ended.
+pub fn describe_turn(state: &Match, thinking: bool) -> String {
+    let variant = state.game.variant();
+    match state.game.status() {
+        Status::Ongoing => {
+            let seat = state.game.active();
+            let colour = variant.colour(seat);
+            match state.seat_kind(seat) {
+                SeatKind::Computer(level) if thinking => {
+                    format!("{colour} ({}) thinking...", level.name())
+                }
+                SeatKind::Computer(level) => format!("{colour} ({})", level.name()),
+                SeatKind::Human => format!("{colour} to move"),
+            }
+        }
+        Status::Won { winner, reason } => {
+            let why = match reason {
+                WinReason::Resignation => " (resignation)",
+                WinReason::AntiSpoil => " (anti-spoiling)",
+                _ => "",
+            };
+            format!("{} wins{why}", variant.colour(winner))
+        }
+        Status::Draw { .. } => "Draw".to_string(),
+        Status::Ranked { .. } => {
+            let ranking = state.game.ranking();
+            let places: Vec<String> = ranking
+                .iter()
+                .map(|p| format!("{}. {}", p.place, variant.colour(p.seat)))
+                .collect();
+            format!("Game over: {}", places.join(", "))
+        }
+    }
+}
+
+fn update_hud(
+    state: Res<Match>,
+    thinker: Res<Thinker>,
+    notice: Res<Notice>,
+    mut texts: Query<(&HudText, &mut Text)>,
+) {
+    let variant = state.game.variant();
+    for (which, mut text) in &mut texts {
+        let line = match which {
+            HudText::Turn => describe_turn(&state, thinker.thinking()),
+            HudText::LastMove => describe_last_move(&state),
+            HudText::Home => {
+                variant
+                    .seats()
+                    .map(|s| {
+                        format!(
+                            "{} {}",
+                            variant.colour(s),
+                            state.game.rules().marbles_home(state.game.state(), s)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("   ")
+                    + " home"
+            }
+            HudText::Message => notice.0.clone(),
+        };
+        if text.0 != line {
+            text.0 = line;
+        }
+    }
+}
+
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        let choice = MenuChoice::default();
+        app.insert_resource(Match::new(choice.setup()))
+            .insert_resource(choice)
+            .init_state::<Screen>()
+            .init_resource::<Notice>()
+            .add_systems(OnEnter(Screen::Menu), build_menu)
+            .add_systems(OnEnter(Screen::Playing), (start_game, build_hud))
+            .add_systems(
+                Update,
+                (
+                    on_buttons.in_set(GameSet::Input),
+                    rebuild_menu_on_change.run_if(in_state(Screen::Menu)),
+                    (collect_notices, update_hud)
+                        .chain()
+                        .in_set(GameSet::Mirror),
+                ),
+            );
+    }
+}

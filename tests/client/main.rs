@@ -1,0 +1,347 @@
+//! Client integration tests: a headless `App` (no window, no GPU) with the game's own plugins.
+//! The mirror check runs (and panics on a mismatch) throughout.
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::{Location, PointerId};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use starhalma::GameLogicPlugins;
+use starhalma::ai::ComputerPace;
+use starhalma::core::{
+    Animating, GameReset, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource, SeatKind,
+    Setup,
+};
+use starhalma::marbles::{AnimationSettings, Marble, MirrorCheck, OnHole};
+use starhalma::picking::{BoardPickingPlugin, DestinationRing, Selection};
+use starhalma::ui::undo_for_people;
+use starhalma_ai::Level;
+use starhalma_rules::{Blocked, Coord, Hole, RuleSet, Status, Variant};
+use std::time::Duration;
+
+fn h(q: i8, r: i8) -> Hole {
+    Hole::at(Coord::new(q, r)).unwrap()
+}
+
+fn app_with(setup: Setup) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Assets::<Mesh>::default())
+        .insert_resource(Assets::<StandardMaterial>::default())
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .insert_resource(MirrorCheck { panic: true })
+        .insert_resource(Match::new(setup))
+        .add_plugins(GameLogicPlugins)
+        .add_plugins(BoardPickingPlugin);
+    app.world_mut().write_message(GameReset);
+    app.update();
+    app
+}
+
+fn people(variant: Variant) -> Setup {
+    Setup {
+        variant,
+        seats: vec![SeatKind::Human; variant.players() as usize],
+    }
+}
+
+fn table2() -> Variant {
+    Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap()
+}
+
+fn marble_count(app: &mut App) -> usize {
+    app.world_mut().query::<&Marble>().iter(app.world()).count()
+}
+
+fn marble_on(app: &mut App, hole: Hole) -> Option<Entity> {
+    app.world_mut()
+        .query::<(Entity, &OnHole)>()
+        .iter(app.world())
+        .find(|(_, on)| on.0 == hole)
+        .map(|(e, _)| e)
+}
+
+fn send(app: &mut App, request: MoveRequest) {
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+fn run_until_still(app: &mut App) {
+    for _ in 0..500 {
+        app.update();
+        if !app.world().resource::<Animating>().0 {
+            return;
+        }
+    }
+    panic!("the animation never ended");
+}
+
+fn rejections(app: &App) -> Vec<MoveRejected> {
+    let messages = app.world().resource::<Messages<MoveRejected>>();
+    messages.iter_current_update_messages().cloned().collect()
+}
+
+#[test]
+fn a_game_starts_with_one_marble_per_piece() {
+    let mut app = app_with(people(table2()));
+    assert_eq!(marble_count(&mut app), 20);
+    let mut diamond = app_with(people(Variant::new(RuleSet::Diamond, 3).unwrap()));
+    assert_eq!(marble_count(&mut diamond), 45);
+    let kings = diamond
+        .world_mut()
+        .query::<&Marble>()
+        .iter(diamond.world())
+        .filter(|m| m.king)
+        .count();
+    assert_eq!(kings, 3);
+}
+
+#[test]
+fn a_move_request_is_applied_animated_and_mirrored() {
+    let mut app = app_with(people(table2()));
+    let marble = marble_on(&mut app, h(6, -2)).unwrap();
+    send(
+        &mut app,
+        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
+    );
+    let state = app.world().resource::<Match>();
+    assert_eq!(state.game.history().len(), 1);
+    assert_eq!(state.game.history()[0].route, vec![h(6, -2), h(4, 0)]);
+    assert_eq!(app.world().get::<OnHole>(marble).unwrap().0, h(4, 0));
+    assert!(
+        app.world().resource::<Animating>().0,
+        "the marble is on its way"
+    );
+    // While it moves, the next player's input waits.
+    send(
+        &mut app,
+        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+    );
+    assert_eq!(
+        rejections(&app)[0].reason,
+        "wait for the last move to finish"
+    );
+    run_until_still(&mut app);
+    let end = starhalma::marbles::rest_position(h(4, 0), false);
+    let at = app.world().get::<Transform>(marble).unwrap().translation;
+    assert!(at.distance(end) < 1e-3, "{at} vs {end}");
+    send(
+        &mut app,
+        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+    );
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 2);
+}
+
+#[test]
+fn an_illegal_request_is_rejected_with_a_reason_and_changes_nothing() {
+    let mut app = app_with(people(table2()));
+    let before = app.world().resource::<Match>().game.clone();
+    send(
+        &mut app,
+        MoveRequest::between(h(5, -1), h(3, 0), MoveSource::Board),
+    );
+    let r = rejections(&app);
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].reason, "no chain of jumps leads from 5,-1 to 3,0");
+    send(&mut app, MoveRequest::pass(MoveSource::Panel));
+    assert_eq!(
+        rejections(&app)[0].reason,
+        "you have a legal move, so you cannot pass"
+    );
+    assert_eq!(app.world().resource::<Match>().game, before);
+    assert_eq!(marble_count(&mut app), 20);
+}
+
+#[test]
+fn people_cannot_move_for_the_computer_nor_the_computer_for_people() {
+    let setup = Setup::against_computer(table2(), Level::Easy);
+    let mut app = app_with(setup);
+    send(
+        &mut app,
+        MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Computer),
+    );
+    assert_eq!(rejections(&app)[0].reason, "it is not your turn");
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+}
+
+/// Let the computer play every seat until the game ends.
+fn computer_game(variant: Variant, level: Level) -> Status {
+    let setup = Setup {
+        variant,
+        seats: vec![SeatKind::Computer(level); variant.players() as usize],
+    };
+    let mut app = app_with(setup);
+    app.insert_resource(AnimationSettings {
+        seconds_per_hop: 0.001,
+    })
+    .insert_resource(ComputerPace {
+        minimum_think: Duration::ZERO,
+    });
+    for _ in 0..200_000 {
+        app.update();
+        let state = app.world().resource::<Match>();
+        if state.game.is_over() {
+            return state.game.status();
+        }
+        // Laws and masters have no move cap: stop at the table's cap if nobody finishes.
+        if state.game.history().len() >= 200 * variant.players() as usize {
+            return Status::Ongoing;
+        }
+    }
+    panic!("the computer stalled in {variant}");
+}
+
+#[test]
+fn the_computer_plays_whole_games_in_every_rule_set() {
+    for (rules, players) in [
+        (RuleSet::Laws, 2),
+        (RuleSet::Table { long_hops: false }, 3),
+        (RuleSet::Table { long_hops: true }, 2),
+        (
+            RuleSet::Masters {
+                blocked: Blocked::Swap,
+            },
+            2,
+        ),
+        (
+            RuleSet::Masters {
+                blocked: Blocked::Fill,
+            },
+            2,
+        ),
+        (RuleSet::Diamond, 2),
+    ] {
+        let variant = Variant::new(rules, players).unwrap();
+        let status = computer_game(variant, Level::Medium);
+        assert!(
+            matches!(status, Status::Won { .. }),
+            "{variant}: {status:?}"
+        );
+    }
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_its_replies_too() {
+    let setup = Setup::against_computer(table2(), Level::Easy);
+    let mut app = app_with(setup);
+    app.insert_resource(ComputerPace {
+        minimum_think: Duration::ZERO,
+    });
+    send(
+        &mut app,
+        MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Board),
+    );
+    run_until_still(&mut app);
+    for _ in 0..200 {
+        app.update();
+        if app.world().resource::<Match>().game.history().len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 2);
+    let mut state = app.world_mut().resource_mut::<Match>();
+    assert!(undo_for_people(&mut state));
+    assert!(state.game.history().is_empty());
+    app.world_mut().write_message(GameReset);
+    app.update();
+    assert!(marble_on(&mut app, h(5, -1)).is_some());
+    assert!(marble_on(&mut app, h(4, 0)).is_none());
+}
+
+#[test]
+fn resign_and_play_again() {
+    let mut app = app_with(people(table2()));
+    send(
+        &mut app,
+        MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Board),
+    );
+    run_until_still(&mut app);
+    {
+        let mut state = app.world_mut().resource_mut::<Match>();
+        state.game.resign(1).unwrap();
+        assert!(matches!(state.game.status(), Status::Won { winner: 0, .. }));
+    }
+    send(
+        &mut app,
+        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+    );
+    assert_eq!(rejections(&app)[0].reason, "the game is over");
+    // Play again: the same setup from the start.
+    let setup = app.world().resource::<Match>().setup.clone();
+    app.insert_resource(Match::new(setup));
+    app.world_mut().write_message(GameReset);
+    app.update();
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    assert!(marble_on(&mut app, h(5, -1)).is_some());
+}
+
+fn click(app: &mut App, entity: Entity) {
+    let hit = HitData {
+        camera: Entity::PLACEHOLDER,
+        depth: 0.0,
+        position: None,
+        normal: None,
+        extra: None,
+    };
+    app.world_mut().trigger(Pointer::new(
+        PointerId::Mouse,
+        Location {
+            target: NormalizedRenderTarget::None {
+                width: 0,
+                height: 0,
+            },
+            position: Vec2::ZERO,
+        },
+        Click {
+            button: PointerButton::Primary,
+            hit,
+            duration: Duration::from_millis(80),
+            count: 1,
+        },
+        entity,
+    ));
+    app.update();
+}
+
+#[test]
+fn clicking_a_marble_then_a_ring_moves_it() {
+    let mut app = app_with(people(table2()));
+    let marble = marble_on(&mut app, h(6, -2)).unwrap();
+    click(&mut app, marble);
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(selection.from, Some(h(6, -2)));
+    let rings: Vec<(Entity, Hole)> = app
+        .world_mut()
+        .query::<(Entity, &DestinationRing)>()
+        .iter(app.world())
+        .map(|(e, r)| (e, r.0))
+        .collect();
+    let mut ring_holes: Vec<Hole> = rings.iter().map(|r| r.1).collect();
+    ring_holes.sort();
+    let mut expected: Vec<Hole> = selection.destinations().collect();
+    expected.sort();
+    assert_eq!(ring_holes, expected);
+    assert!(ring_holes.contains(&h(4, 0)));
+    // Clicking the same marble again cancels; clicking it once more selects again.
+    click(&mut app, marble);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    click(&mut app, marble);
+    let ring = app
+        .world_mut()
+        .query::<(Entity, &DestinationRing)>()
+        .iter(app.world())
+        .find(|(_, r)| r.0 == h(4, 0))
+        .map(|(e, _)| e)
+        .unwrap();
+    click(&mut app, ring);
+    let state = app.world().resource::<Match>();
+    assert_eq!(state.game.history().len(), 1);
+    assert_eq!(state.game.history()[0].mv.to, h(4, 0));
+    let applied = app.world().resource::<Messages<MoveApplied>>();
+    assert!(applied.iter_current_update_messages().count() <= 1);
+    assert_eq!(app.world().get::<OnHole>(marble).unwrap().0, h(4, 0));
+}
+mod screenshot;

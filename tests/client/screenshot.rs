@@ -1,0 +1,158 @@
+//! The screenshot test: the real binary renders in a real window (Xvfb, software Vulkan), and
+//! the picture is checked from its pixels where the game says things are.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn shot(name: &str, args: &[&str]) -> (PathBuf, Value) {
+    let dir = std::env::temp_dir().join(format!("starhalma-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join(format!("{name}.png"));
+    let bin = env!("CARGO_BIN_EXE_starhalma");
+    let status = Command::new("timeout")
+        .args([
+            "300",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            bin,
+            "--screenshot",
+        ])
+        .arg(&out)
+        .args(args)
+        .status()
+        .expect("xvfb-run and timeout must be installed (Debian: xvfb, coreutils)");
+    assert!(status.success(), "starhalma --screenshot failed: {status}");
+    let sidecar = std::fs::read_to_string(out.with_extension("json")).unwrap();
+    // Keep a copy where a person can look at it.
+    let keep = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.png"));
+    let _ = std::fs::copy(&out, &keep);
+    (out, serde_json::from_str(&sidecar).unwrap())
+}
+
+struct Picture {
+    width: usize,
+    height: usize,
+    rgb: Vec<[f32; 3]>,
+}
+
+fn load(path: &Path) -> Picture {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let rgb = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|p| {
+            [
+                p[0] as f32 / 255.0,
+                p[1] as f32 / 255.0,
+                p[2] as f32 / 255.0,
+            ]
+        })
+        .collect();
+    Picture {
+        width: info.width as usize,
+        height: info.height as usize,
+        rgb,
+    }
+}
+
+/// Hue in degrees, saturation and value.
+fn hsv([r, g, b]: [f32; 3]) -> (f32, f32, f32) {
+    let max = r.max(g).max(b);
+    let min = r.min(g).min(b);
+    let d = max - min;
+    let hue = if d == 0.0 {
+        0.0
+    } else if max == r {
+        60.0 * ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    (hue, if max == 0.0 { 0.0 } else { d / max }, max)
+}
+
+fn hue_distance(a: f32, b: f32) -> f32 {
+    let d = (a - b).abs() % 360.0;
+    d.min(360.0 - d)
+}
+
+/// Share of the pixels within `radius` of `at` that match `pred`.
+fn share(p: &Picture, at: &Value, radius: i64, pred: impl Fn([f32; 3]) -> bool) -> f32 {
+    let (x, y) = (
+        at[0].as_f64().unwrap() as i64,
+        at[1].as_f64().unwrap() as i64,
+    );
+    let (mut hits, mut total) = (0, 0);
+    for yy in y - radius..=y + radius {
+        for xx in x - radius..=x + radius {
+            if xx < 0 || yy < 0 || xx >= p.width as i64 || yy >= p.height as i64 {
+                continue;
+            }
+            total += 1;
+            if pred(p.rgb[yy as usize * p.width + xx as usize]) {
+                hits += 1;
+            }
+        }
+    }
+    hits as f32 / total.max(1) as f32
+}
+
+#[test]
+fn the_six_player_start_shows_the_board_and_every_seat_colour_in_its_camp() {
+    let (out, side) = shot("six-players", &["--rules", "laws", "--players", "6"]);
+    let pic = load(&out);
+    assert!(pic.width >= 640 && pic.height >= 400);
+    let seats = side["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 6);
+    for seat in seats {
+        let c = &seat["colour"];
+        let colour = [0, 1, 2].map(|i| c[i].as_f64().unwrap() as f32);
+        let (hue, _, _) = hsv(colour);
+        let matching = share(&pic, &seat["at"], 12, |px| {
+            let (h, s, v) = hsv(px);
+            s > 0.35 && v > 0.15 && hue_distance(h, hue) < 14.0
+        });
+        assert!(
+            matching > 0.15,
+            "seat {} colour {colour:?}: only {:.0}% of the pixels at {} match",
+            seat["seat"],
+            100.0 * matching,
+            seat["at"]
+        );
+    }
+    // The empty centre shows the wooden board (warm, brownish), not the background.
+    let wood = share(&pic, &side["centre"], 20, |[r, g, b]| {
+        r > g && g > b && r > 0.25
+    });
+    assert!(
+        wood > 0.3,
+        "the board's centre is not wood: {:.0}%",
+        100.0 * wood
+    );
+}
+
+#[test]
+fn a_selected_marble_shows_rings_on_its_destinations() {
+    let (out, side) = shot(
+        "selected",
+        &["--rules", "table", "--players", "2", "--select", "6,-2"],
+    );
+    let pic = load(&out);
+    let rings = side["rings"].as_array().unwrap();
+    assert!(!rings.is_empty(), "a selection has destinations");
+    for ring in rings {
+        // The ring's glow: bright cyan-green around the hole.
+        let glowing = share(&pic, ring, 14, |px| {
+            let (h, s, v) = hsv(px);
+            (130.0..=200.0).contains(&h) && s > 0.25 && v > 0.55
+        });
+        assert!(glowing > 0.08, "no ring at {ring}: {:.0}%", 100.0 * glowing);
+    }
+}
