@@ -102,10 +102,10 @@ fn screenshot_driver(
     windows: Query<&Window>,
 ) {
     plan.frames += 1;
-    if plan.frames == 20 {
-        if let Some(hole) = plan.select {
-            handle_press(hole, &state, &mut selection, &mut requests);
-        }
+    if plan.frames == 20
+        && let Some(hole) = plan.select
+    {
+        handle_press(hole, &state, &mut selection, &mut requests);
     }
     if plan.frames == 90 {
         if let (Ok((camera, at)), Ok(window)) = (cameras.single(), windows.single()) {

@@ -211,10 +211,11 @@ fn greedy_with(eval: &Evaluator, game: &Game, moves: &[Move]) -> Move {
 }
 
 /// SplitMix64: small, seedable, the same on every platform.
-pub(crate) struct SplitMix(pub u64);
+pub struct SplitMix(pub u64);
 
 impl SplitMix {
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

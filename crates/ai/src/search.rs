@@ -275,10 +275,11 @@ impl<'a> Searcher<'a> {
     /// The state after `seat` plays `mv`; at reply nodes of a multi-player game the root moves
     /// next (best-reply search skips the other opponents).
     fn child(&self, state: &State, seat: u8, mv: Move) -> State {
-        let mut s = State::new(*state.position(), seat, state.ply());
-        if state.active() == seat {
-            s = *state;
-        }
+        let mut s = if state.active() == seat {
+            *state
+        } else {
+            State::new(*state.position(), seat, state.ply())
+        };
         self.eval.rules().apply(&mut s, mv);
         if self.players > 2 && seat != self.root {
             s = State::new(*s.position(), self.root, s.ply());

@@ -6,7 +6,7 @@ mod tournament;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use starhalma_ai::Budget;
+use starhalma_ai::{Budget, SplitMix};
 use starhalma_rules::{
     Blocked, Game, Label, Move, MoveList, RuleSet, Rules, State, Variant, board, parse_moves, perft,
 };
@@ -96,7 +96,7 @@ enum Command {
     /// The fewest moves found for ten marbles to cross an empty board alone (laws).
     Solitaire {
         /// Positions kept at each move of the beam search.
-        #[arg(long, default_value_t = 20_000)]
+        #[arg(long, default_value_t = 10_000)]
         beam: usize,
     },
     /// Move-generation benchmark: perft leaves per second and full generations per second.
@@ -369,19 +369,6 @@ fn render_game(game: &Game) -> String {
         Some(seat) => char::from(b'0' + seat),
         None => '.',
     })
-}
-
-/// SplitMix64: a tiny deterministic generator for benchmark positions.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
 }
 
 /// Midgame positions: random playouts of 20 to 60 plies, preferring forward jumps so that the
