@@ -144,17 +144,7 @@ impl Planner {
         if level == Level::Easy {
             return done(self.easy(game, &moves), 0, moves.len() as u64, 0);
         }
-        let (max_depth, beam) = match level {
-            Level::Medium => (2, 12),
-            _ => (
-                32,
-                if game.variant().players() == 2 {
-                    16
-                } else {
-                    10
-                },
-            ),
-        };
+        let (max_depth, beam) = search_shape(game, level);
         let limits = Limits {
             max_depth,
             max_nodes: budget.max_nodes.max(1),
@@ -166,6 +156,66 @@ impl Planner {
         let outcome = searcher.search(game.state());
         debug_assert!(moves.contains(&outcome.best));
         done(outcome.best, outcome.depth, outcome.nodes, outcome.score)
+    }
+
+    /// Begin a plan to be searched in slices (`step`), for a page that must keep drawing while
+    /// the computer thinks (wasm has no threads). Each slice restarts iterative deepening with
+    /// the transposition table still warm, so finished depths cost little and the search goes
+    /// deeper slice by slice.
+    pub fn start_sliced(&self, game: &Game, level: Level, budget: Budget) -> SlicedPlan {
+        SlicedPlan {
+            game: game.clone(),
+            level,
+            budget,
+            started: Instant::now(),
+            nodes: 0,
+            best: None,
+        }
+    }
+
+    /// Search one slice of at most `slice_nodes` nodes. Returns the plan once it is complete or
+    /// the plan's budget (nodes or time) is spent; `None` while more slices are wanted.
+    pub fn step(&mut self, plan: &mut SlicedPlan, slice_nodes: u64) -> Option<Plan> {
+        let game = &plan.game;
+        let moves = game.legal_moves();
+        let finish = |mv, depth, nodes, score| Plan {
+            mv,
+            depth,
+            nodes,
+            score,
+            elapsed: plan.started.elapsed(),
+        };
+        if moves.len() <= 1 || plan.level == Level::Easy {
+            let mut whole = self.plan(game, plan.level, plan.budget);
+            whole.elapsed = plan.started.elapsed();
+            return Some(whole);
+        }
+        let remaining = plan.budget.max_nodes.saturating_sub(plan.nodes);
+        let (max_depth, beam) = search_shape(game, plan.level);
+        let cancel = AtomicBool::new(false);
+        let limits = Limits {
+            max_depth,
+            max_nodes: slice_nodes.min(remaining).max(1),
+            deadline: None,
+            beam,
+            cancel: &cancel,
+        };
+        let seat = game.active();
+        let mut searcher = Searcher::new(&self.eval, &self.zobrist, &mut self.table, limits, seat);
+        let outcome = searcher.search(game.state());
+        plan.nodes += outcome.nodes.max(1);
+        if outcome.depth > 0 && plan.best.is_none_or(|(_, depth, _)| outcome.depth >= depth) {
+            plan.best = Some((outcome.best, outcome.depth, outcome.score));
+        }
+        let out_of_time = plan
+            .budget
+            .max_time
+            .is_some_and(|t| plan.started.elapsed() >= t);
+        if outcome.complete || plan.nodes >= plan.budget.max_nodes || out_of_time {
+            let (mv, depth, score) = plan.best.unwrap_or((outcome.best, 0, outcome.score));
+            return Some(finish(mv, depth, plan.nodes, score));
+        }
+        None
     }
 
     /// Easy: the greedy move (most distance gained) most of the time, otherwise a random
@@ -185,6 +235,26 @@ impl Planner {
             }
         }
         greedy_with(&self.eval, game, moves)
+    }
+}
+
+/// A plan being searched slice by slice (`Planner::step`).
+pub struct SlicedPlan {
+    game: Game,
+    level: Level,
+    budget: Budget,
+    started: Instant,
+    nodes: u64,
+    /// Best move of the deepest completed iteration so far, with that depth and score.
+    best: Option<(Move, u32, i32)>,
+}
+
+/// Deepest depth and interior beam of a level's search.
+fn search_shape(game: &Game, level: Level) -> (u32, usize) {
+    match level {
+        Level::Medium => (2, 12),
+        _ if game.variant().players() == 2 => (32, 16),
+        _ => (32, 10),
     }
 }
 

@@ -146,6 +146,8 @@ pub(crate) struct SearchOutcome {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    /// The search ended by itself (deepest depth, a forced result), not by a limit.
+    pub complete: bool,
 }
 
 pub(crate) struct Searcher<'a> {
@@ -422,6 +424,7 @@ impl<'a> Searcher<'a> {
             score: 0,
             depth: 0,
             nodes: 0,
+            complete: true,
         };
         if root_moves.len() == 1 {
             return outcome;
@@ -470,6 +473,7 @@ impl<'a> Searcher<'a> {
                 score,
                 depth,
                 nodes: self.nodes,
+                complete: true,
             };
             if score.abs() >= WIN / 2 {
                 break;
@@ -488,6 +492,7 @@ impl<'a> Searcher<'a> {
                 .collect();
         }
         outcome.nodes = self.nodes;
+        outcome.complete = !self.aborted;
         outcome
     }
 }

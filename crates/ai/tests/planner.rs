@@ -186,3 +186,35 @@ fn hard_beats_greedy_in_a_short_match() {
     }
     assert_eq!(hard_wins, 2);
 }
+
+#[test]
+fn a_sliced_plan_keeps_each_slice_small_and_ends_with_a_legal_move() {
+    let variant = Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap();
+    let mut game = Game::new(variant);
+    for _ in 0..6 {
+        let mv = greedy(&game);
+        game.play(mv).unwrap();
+    }
+    let mut planner = Planner::new(game.rules(), 5);
+    let budget = Budget::nodes(60_000);
+    let mut plan = planner.start_sliced(&game, Level::Hard, budget);
+    let mut slices = 0;
+    let result = loop {
+        slices += 1;
+        assert!(slices < 1_000, "the sliced plan never finished");
+        if let Some(result) = planner.step(&mut plan, 5_000) {
+            break result;
+        }
+    };
+    assert!(
+        slices >= 2,
+        "a 60,000-node plan takes several 5,000-node slices"
+    );
+    assert!(result.nodes <= 60_000 + 1);
+    assert!(
+        result.depth >= 2,
+        "the slices went deeper than one ply: {}",
+        result.depth
+    );
+    assert!(game.legal_moves().contains(&result.mv));
+}
