@@ -3,32 +3,14 @@
 use starhalma_ai::{Budget, Level, Planner, greedy};
 use starhalma_rules::board::CAMPS;
 use starhalma_rules::{
-    Blocked, Coord, Direction, Game, Hole, Move, Position, RuleSet, State, Status, Variant,
+    Coord, Direction, Game, Hole, Move, Position, RuleSet, State, Status, Variant,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 fn every_variant() -> Vec<Variant> {
-    [
-        RuleSet::Laws,
-        RuleSet::Table { long_hops: false },
-        RuleSet::Table { long_hops: true },
-        RuleSet::Masters {
-            blocked: Blocked::Swap,
-        },
-        RuleSet::Masters {
-            blocked: Blocked::Fill,
-        },
-        RuleSet::Diamond,
-    ]
-    .iter()
-    .flat_map(|&r| {
-        r.player_counts()
-            .iter()
-            .map(move |&n| Variant::new(r, n).unwrap())
-    })
-    .collect()
+    Variant::all().collect()
 }
 
 /// Red (seat 0) has nine marbles in camp 3 and the tenth one step from the last hole; Blue's

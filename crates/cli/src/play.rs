@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use starhalma_ai::{Level, Planner};
-use starhalma_rules::{Game, Label, Move, Status, Variant, board};
+use starhalma_rules::{Game, Label, Move, Status, Variant};
 use std::io::{BufRead, Write};
 
 /// Who sits in a seat.
@@ -10,15 +10,6 @@ use std::io::{BufRead, Write};
 pub enum Seat {
     Human,
     Computer(Level),
-}
-
-fn render(game: &Game) -> String {
-    let pos = game.position();
-    board::render(|h| match pos.owner(h) {
-        Some(_) if pos.is_king(h) => 'K',
-        Some(seat) => char::from(b'0' + seat),
-        None => '.',
-    })
 }
 
 /// Parse what a player typed: a move in notation (`s 5,-1 4,0`) or two labels of the active
@@ -56,7 +47,7 @@ pub fn run(variant: Variant, seats: &[Seat], seed: u64) -> Result<()> {
     println!("{variant}. Type a move as `s 5,-1 4,0` / `j 6,-2 4,0`, or as labels `R4 S1 R5 S6`;");
     println!("`moves` lists the legal moves, `undo` takes back, `quit` ends.");
     loop {
-        println!("\n{}", render(&game));
+        println!("\n{}", crate::render_game(&game));
         match game.status() {
             Status::Ongoing => {}
             status => {

@@ -42,6 +42,20 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
+    /// Every rule set with every option, in menu order.
+    pub const ALL: [RuleSet; 6] = [
+        RuleSet::Laws,
+        RuleSet::Table { long_hops: false },
+        RuleSet::Table { long_hops: true },
+        RuleSet::Masters {
+            blocked: Blocked::Swap,
+        },
+        RuleSet::Masters {
+            blocked: Blocked::Fill,
+        },
+        RuleSet::Diamond,
+    ];
+
     /// Player counts this rule set is played with.
     pub fn player_counts(self) -> &'static [u8] {
         match self {
@@ -191,6 +205,16 @@ impl Variant {
             });
         }
         Ok(Variant { rules, players })
+    }
+
+    /// Every rule set (with every option) at every player count it allows.
+    pub fn all() -> impl Iterator<Item = Variant> {
+        RuleSet::ALL.into_iter().flat_map(|rules| {
+            rules
+                .player_counts()
+                .iter()
+                .map(move |&players| Variant { rules, players })
+        })
     }
 
     pub fn rules(self) -> RuleSet {

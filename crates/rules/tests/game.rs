@@ -3,31 +3,12 @@
 use proptest::prelude::*;
 use starhalma_rules::board::{CAMPS, camp_tip};
 use starhalma_rules::{
-    Blocked, Coord, Direction, Game, Hole, IllegalMove, Label, LoadError, Move, MoveKind, MoveList,
+    Coord, Direction, Game, Hole, IllegalMove, Label, LoadError, Move, MoveKind, MoveList,
     NotationError, RuleSet, Status, Variant, WinReason, parse_moves,
 };
 
 fn every_variant() -> Vec<Variant> {
-    let rule_sets = [
-        RuleSet::Laws,
-        RuleSet::Table { long_hops: false },
-        RuleSet::Table { long_hops: true },
-        RuleSet::Masters {
-            blocked: Blocked::Swap,
-        },
-        RuleSet::Masters {
-            blocked: Blocked::Fill,
-        },
-        RuleSet::Diamond,
-    ];
-    rule_sets
-        .iter()
-        .flat_map(|&r| {
-            r.player_counts()
-                .iter()
-                .map(move |&n| Variant::new(r, n).unwrap())
-        })
-        .collect()
+    Variant::all().collect()
 }
 
 fn h(q: i8, r: i8) -> Hole {
