@@ -4,14 +4,18 @@
 //!   applies or rejects requests.
 //! - [`marbles`]: marble entities mirroring the engine, arc animation, the mirror check.
 //! - [`ai`]: the computer's turns on the async compute pool.
-//! - [`board`], [`picking`], [`camera`], [`ui`]: what the player sees and does.
+//! - [`board`], [`picking`], [`marks`], [`camera`], [`ui`]: what the player sees and does.
+//! - [`glow`]: our WGSL ring material; [`sound`]: synthesised sounds.
 
 pub mod ai;
 pub mod board;
 pub mod camera;
 pub mod core;
+pub mod glow;
 pub mod marbles;
+pub mod marks;
 pub mod picking;
+pub mod sound;
 pub mod ui;
 
 use bevy::prelude::*;
@@ -36,9 +40,28 @@ impl PluginGroup for ClientPlugins {
     fn build(self) -> bevy::app::PluginGroupBuilder {
         GameLogicPlugins
             .build()
+            .add(glow::GlowPlugin)
+            .add(sound::SoundPlugin)
             .add(board::BoardPlugin)
             .add(picking::BoardPickingPlugin)
+            .add(marks::MarksPlugin)
             .add(camera::CameraPlugin)
             .add(ui::UiPlugin)
     }
+}
+
+/// A headless app (no window, no GPU) running the game logic, picking and marks around `state`:
+/// what the client tests and the frame benchmark drive.
+pub fn headless_app(state: core::Match) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Assets::<Mesh>::default())
+        .insert_resource(Assets::<StandardMaterial>::default())
+        .insert_resource(Assets::<glow::GlowMaterial>::default())
+        .insert_resource(state)
+        .add_plugins(GameLogicPlugins)
+        .add_plugins((picking::BoardPickingPlugin, marks::MarksPlugin));
+    app.world_mut().write_message(core::GameReset);
+    app.update();
+    app
 }

@@ -1,15 +1,19 @@
 //! `starhalma`: the 3D game.
 //!
 //! `starhalma --screenshot out.png [--rules R] [--players N] [--long-hops] [--blocked swap|fill]
-//! [--load game.json] [--select Q,R]` renders that position (all seats people, optionally with a
-//! marble selected) in a real window, writes the PNG and exits.
+//! [--load game.json] [--select Q,R [--hover Q,R]]` renders that position (all seats people,
+//! optionally with a marble selected and a destination previewed) in a real window, writes the
+//! PNG and exits.
+//!
+//! `starhalma --bench-frames N` runs N headless frames of a 6-player game of computers (Hard)
+//! and prints the CPU time of one `App::update` while the computer thinks.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::WindowResolution;
 use starhalma::ClientPlugins;
 use starhalma::core::{Match, SeatKind, Setup};
-use starhalma::picking::{Selection, handle_press};
+use starhalma::picking::{PressKind, Selection, handle_press};
 use starhalma::ui::{Screen, StartWith};
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -23,10 +27,13 @@ struct Args {
     blocked: Option<String>,
     load: Option<PathBuf>,
     select: Option<Hole>,
+    hover: Option<Hole>,
+    bench_frames: Option<u32>,
 }
 
 const USAGE: &str = "usage: starhalma [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R]]";
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]]] \
+| --bench-frames N";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args::default();
@@ -44,6 +51,14 @@ fn parse_args() -> Result<Args, String> {
             "--load" => args.load = Some(value()?.into()),
             "--select" => {
                 args.select = Some(value()?.parse().map_err(|e| format!("--select: {e}"))?)
+            }
+            "--hover" => args.hover = Some(value()?.parse().map_err(|e| format!("--hover: {e}"))?),
+            "--bench-frames" => {
+                args.bench_frames = Some(
+                    value()?
+                        .parse()
+                        .map_err(|_| "--bench-frames needs a number")?,
+                )
             }
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
@@ -88,6 +103,7 @@ fn requested_match(args: &Args) -> Result<Option<Match>, String> {
 struct ScreenshotPlan {
     path: PathBuf,
     select: Option<Hole>,
+    hover: Option<Hole>,
     frames: u32,
 }
 
@@ -105,7 +121,19 @@ fn screenshot_driver(
     if plan.frames == 20
         && let Some(hole) = plan.select
     {
-        handle_press(hole, &state, &mut selection, &mut requests);
+        handle_press(
+            hole,
+            PressKind::Mouse,
+            &state,
+            &mut selection,
+            &mut requests,
+        );
+    }
+    if plan.frames == 25
+        && let Some(hole) = plan.hover
+        && selection.move_to(hole).is_some()
+    {
+        selection.preview = Some(hole);
     }
     if plan.frames == 90 {
         if let (Ok((camera, at)), Ok(window)) = (cameras.single(), windows.single()) {
@@ -179,6 +207,10 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(frames) = args.bench_frames {
+        bench_frames(frames);
+        return;
+    }
     let start = match requested_match(&args) {
         Ok(m) => m,
         Err(e) => {
@@ -208,9 +240,76 @@ fn main() {
         app.insert_resource(ScreenshotPlan {
             path,
             select: args.select,
+            hover: args.hover,
             frames: 0,
         })
         .add_systems(Update, screenshot_driver);
     }
     app.run();
+}
+
+/// CPU time the calling thread has used (the main thread's share of a frame).
+fn thread_cpu_time() -> std::time::Duration {
+    #[cfg(target_os = "linux")]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes into the timespec we own; the clock id is a constant.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        if rc == 0 {
+            return std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+        }
+    }
+    std::time::Duration::ZERO
+}
+
+/// The frame benchmark: a 6-player game of Hard computers, paced at 60 frames a second; the CPU
+/// time of each `App::update` while a computer thinks is collected and summarised.
+fn bench_frames(frames: u32) {
+    use starhalma::ai::Thinker;
+    use starhalma_ai::Level;
+    use std::time::{Duration, Instant};
+    let variant = Variant::new(RuleSet::Laws, 6).expect("6 players play laws");
+    let setup = Setup {
+        variant,
+        seats: vec![SeatKind::Computer(Level::Hard); 6],
+    };
+    let mut app = starhalma::headless_app(Match::new(setup));
+    let mut cpu = Vec::new();
+    let mut wall = Vec::new();
+    for _ in 0..frames {
+        let frame_start = Instant::now();
+        let thinking_before = app.world().resource::<Thinker>().thinking();
+        let cpu_start = thread_cpu_time();
+        app.update();
+        let used = thread_cpu_time() - cpu_start;
+        if thinking_before && app.world().resource::<Thinker>().thinking() {
+            cpu.push(used);
+            wall.push(frame_start.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(16).saturating_sub(frame_start.elapsed()));
+    }
+    let summary = |name: &str, v: &mut Vec<Duration>| {
+        v.sort();
+        if v.is_empty() {
+            println!("{name}: no frames while thinking");
+            return;
+        }
+        let mean = v.iter().sum::<Duration>() / v.len() as u32;
+        println!(
+            "{name} per App::update while the computer thinks ({} frames): mean {:.3} ms, \
+median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+            v.len(),
+            mean.as_secs_f64() * 1e3,
+            v[v.len() / 2].as_secs_f64() * 1e3,
+            v[v.len() * 99 / 100].as_secs_f64() * 1e3,
+            v[v.len() - 1].as_secs_f64() * 1e3,
+        );
+    };
+    summary("main-thread CPU time", &mut cpu);
+    summary("wall time", &mut wall);
+    let state = app.world().resource::<Match>();
+    println!("plies played: {}", state.game.history().len());
 }

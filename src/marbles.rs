@@ -3,6 +3,7 @@
 
 use crate::board::{hole_position, seat_color};
 use crate::core::{Animating, GameReset, GameSet, Match, MoveApplied};
+use crate::sound::SoundCue;
 use bevy::prelude::*;
 use bevy_tweening::{Lens, Tween, TweenAnim};
 use starhalma_rules::{Hole, MoveKind};
@@ -137,8 +138,75 @@ impl Lens<Transform> for HopPath {
             .max(0.0);
         let i = s.floor() as usize;
         let f = s - i as f32;
-        let p = self.points[i].lerp(self.points[i + 1], f);
-        target.translation = p + Vec3::Y * self.heights[i] * 4.0 * f * (1.0 - f);
+        target.translation = arc_point(self.points[i], self.points[i + 1], self.heights[i], f);
+    }
+}
+
+/// How high a marble flies between two holes of a route: a step is a low arc, a hop a higher one.
+pub fn segment_height(from: Hole, to: Hole) -> f32 {
+    if from.distance(to) <= 1 { 0.35 } else { 0.9 }
+}
+
+/// The point at fraction `f` of a parabolic arc from `a` to `b` that rises `height` above the line.
+pub fn arc_point(a: Vec3, b: Vec3, height: f32, f: f32) -> Vec3 {
+    a.lerp(b, f) + Vec3::Y * height * 4.0 * f * (1.0 - f)
+}
+
+/// The time (as a fraction of the whole animation) at which the eased progress reaches
+/// `progress`: the inverse of `EaseFunction::QuadraticInOut`, so landing sounds meet the landings.
+fn eased_time_of(progress: f32) -> f32 {
+    if progress < 0.5 {
+        (progress / 2.0).sqrt()
+    } else {
+        1.0 - ((1.0 - progress) / 2.0).sqrt()
+    }
+}
+
+/// Sounds still to be played while a marble travels: (seconds from the start, what lands).
+#[derive(Component, Clone, Debug, Default)]
+pub struct Landings {
+    pub cues: Vec<(f32, SoundCue)>,
+    pub elapsed: f32,
+}
+
+/// Play each landing's sound when the marble touches down.
+pub fn sound_landings(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut travelling: Query<(Entity, &mut Landings)>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    for (entity, mut landings) in &mut travelling {
+        landings.elapsed += time.delta_secs();
+        let now = landings.elapsed;
+        while let Some(&(at, cue)) = landings.cues.first() {
+            if at > now {
+                break;
+            }
+            cues.write(cue);
+            landings.cues.remove(0);
+        }
+        if landings.cues.is_empty() {
+            commands.entity(entity).remove::<Landings>();
+        }
+    }
+}
+
+/// A fanfare when a game ends with a winner (once the last move has landed).
+pub fn sound_game_end(
+    state: Res<Match>,
+    animating: Res<Animating>,
+    mut announced: Local<bool>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    let over = state.game.is_over();
+    if !over {
+        *announced = false;
+    } else if !*announced && !animating.0 {
+        *announced = true;
+        if !matches!(state.game.status(), starhalma_rules::Status::Draw { .. }) {
+            cues.write(SoundCue::Win);
+        }
     }
 }
 
@@ -182,16 +250,29 @@ pub fn follow_applied_moves(
         let heights = played
             .route
             .windows(2)
-            .map(|w| if w[0].distance(w[1]) <= 1 { 0.35 } else { 0.9 })
+            .map(|w| segment_height(w[0], w[1]))
             .collect();
         let hops = played.hops().max(1) as f32;
-        animate(
-            &mut commands,
-            mover,
-            points,
-            heights,
-            hops * settings.seconds_per_hop,
-        );
+        let secs = hops * settings.seconds_per_hop;
+        animate(&mut commands, mover, points, heights, secs);
+        let segments = played.route.len() - 1;
+        let cues = played
+            .route
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let at = eased_time_of((i + 1) as f32 / segments as f32) * secs;
+                let cue = if w[0].distance(w[1]) <= 1 {
+                    SoundCue::Step
+                } else {
+                    SoundCue::Hop
+                };
+                (at, cue)
+            })
+            .collect();
+        commands
+            .entity(mover)
+            .insert(Landings { cues, elapsed: 0.0 });
         if let Some(other) = other {
             let (_, marble, mut on, transform) = marbles.get_mut(other).expect("found above");
             on.0 = mv.from;
@@ -271,6 +352,7 @@ impl Plugin for MarblesPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<AnimationSettings>()
             .init_resource::<MirrorCheck>()
+            .add_message::<SoundCue>()
             .add_plugins(bevy_tweening::TweeningPlugin)
             .add_systems(Startup, create_assets)
             .add_systems(
@@ -278,7 +360,9 @@ impl Plugin for MarblesPlugin {
                 (
                     respawn_marbles,
                     follow_applied_moves,
+                    sound_landings,
                     track_animation,
+                    sound_game_end,
                     check_mirror,
                 )
                     .chain()

@@ -6,6 +6,8 @@ use crate::camera::{CameraView, ViewRequest};
 use crate::core::{
     GameReset, GameSet, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource, SeatKind, Setup,
 };
+use crate::marbles::AnimationSettings;
+use crate::sound::SoundSettings;
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_rules::{Blocked, Label, RuleSet, Status, Variant, WinReason};
@@ -77,6 +79,29 @@ pub enum UiAction {
     PlayAgain,
     ChangeMode,
     View(CameraView),
+    CycleSpeed,
+    ToggleSound,
+}
+
+/// The animation speeds offered: seconds per hop.
+pub const SPEEDS: [(&str, f32); 4] = [
+    ("Slow", 0.45),
+    ("Normal", 0.28),
+    ("Fast", 0.14),
+    ("Instant", 0.02),
+];
+
+/// The name of the speed closest to `seconds_per_hop`.
+pub fn speed_name(seconds_per_hop: f32) -> &'static str {
+    SPEEDS
+        .iter()
+        .min_by(|a, b| {
+            (a.1 - seconds_per_hop)
+                .abs()
+                .total_cmp(&(b.1 - seconds_per_hop).abs())
+        })
+        .map(|s| s.0)
+        .unwrap_or("Normal")
 }
 
 /// The HUD's text lines.
@@ -277,6 +302,8 @@ fn build_hud(mut commands: Commands) {
         children![
             button("Angled", UiAction::View(CameraView::Angled), false),
             button("Top-down", UiAction::View(CameraView::TopDown), false),
+            button("Speed: Normal", UiAction::CycleSpeed, false),
+            button("Sound: on", UiAction::ToggleSound, false),
             button("Undo", UiAction::Undo, false),
             button("Pass", UiAction::Pass, false),
             button("Resign", UiAction::Resign, false),
@@ -346,6 +373,8 @@ fn on_buttons(
     mut requests: MessageWriter<MoveRequest>,
     mut views: MessageWriter<ViewRequest>,
     mut notice: ResMut<Notice>,
+    mut speed: ResMut<AnimationSettings>,
+    mut sound: ResMut<SoundSettings>,
 ) {
     for (interaction, &action) in &interactions {
         if *interaction != Interaction::Pressed {
@@ -418,6 +447,12 @@ fn on_buttons(
             UiAction::View(view) => {
                 views.write(ViewRequest(view));
             }
+            UiAction::CycleSpeed => {
+                let now = speed_name(speed.seconds_per_hop);
+                let i = SPEEDS.iter().position(|s| s.0 == now).unwrap_or(1);
+                speed.seconds_per_hop = SPEEDS[(i + 1) % SPEEDS.len()].1;
+            }
+            UiAction::ToggleSound => sound.muted = !sound.muted,
         }
     }
 }
@@ -530,12 +565,163 @@ fn update_hud(
                     .join("   ")
                     + " home"
             }
+            HudText::Message if notice.0.is_empty() && king_to_the_tip(&state) => {
+                "King to the tip".to_string()
+            }
             HudText::Message => notice.0.clone(),
         };
         if text.0 != line {
             text.0 = line;
         }
     }
+}
+
+/// Diamond Game: the player to move has filled the 15 target holes but the king is not on the
+/// tip (seed 003: the game is won only with the king on the tip).
+pub fn king_to_the_tip(state: &Match) -> bool {
+    let game = &state.game;
+    if game.rule_set() != RuleSet::Diamond || game.is_over() {
+        return false;
+    }
+    let seat = game.active();
+    let rules = game.rules();
+    let target = rules.target(seat);
+    let mine = game.position().pieces(seat);
+    let king_on_tip = game.position().kings() & mine & rules.target_tip(seat).bit() != 0;
+    mine & target == target && !king_on_tip
+}
+
+/// Does the person to move have nothing to play but a pass?
+pub fn must_pass(state: &Match) -> bool {
+    state.human_to_move() && state.game.legal_moves().iter().all(|m| m.is_pass())
+}
+
+/// The Pass button shows only when passing is the one thing left to do; the speed and sound
+/// buttons show their setting.
+fn update_buttons(
+    state: Res<Match>,
+    speed: Res<AnimationSettings>,
+    sound: Res<SoundSettings>,
+    mut buttons: Query<(&UiAction, &mut Node, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let pass_shown = must_pass(&state);
+    for (action, mut node, children) in &mut buttons {
+        let label = match action {
+            UiAction::Pass => {
+                let display = if pass_shown {
+                    Display::Flex
+                } else {
+                    Display::None
+                };
+                if node.display != display {
+                    node.display = display;
+                }
+                continue;
+            }
+            UiAction::CycleSpeed => format!("Speed: {}", speed_name(speed.seconds_per_hop)),
+            UiAction::ToggleSound => {
+                format!("Sound: {}", if sound.muted { "off" } else { "on" })
+            }
+            _ => continue,
+        };
+        for &child in children {
+            if let Ok(mut text) = texts.get_mut(child)
+                && text.0 != label
+            {
+                text.0 = label.clone();
+            }
+        }
+    }
+}
+
+/// The panel shown when a game ends: the result and what to do next.
+#[derive(Component)]
+pub struct GameOverPanel;
+
+/// The result lines of a finished game: the winner or a draw, then the ranking with 3+ players.
+pub fn result_lines(state: &Match) -> Vec<String> {
+    let game = &state.game;
+    let variant = game.variant();
+    let mut lines = vec![describe_turn(state, false)];
+    if variant.players() > 2 && !matches!(game.status(), Status::Draw { .. }) {
+        let ranking = game.ranking();
+        if !matches!(game.status(), Status::Ranked { .. }) {
+            lines.extend(
+                ranking
+                    .iter()
+                    .map(|p| format!("{}. {}", p.place, variant.colour(p.seat))),
+            );
+        }
+    }
+    lines
+}
+
+fn show_game_over(
+    mut commands: Commands,
+    state: Res<Match>,
+    animating: Res<crate::core::Animating>,
+    panels: Query<Entity, With<GameOverPanel>>,
+) {
+    let wanted = state.game.is_over() && !animating.0;
+    let shown = !panels.is_empty();
+    if wanted == shown {
+        return;
+    }
+    for e in &panels {
+        commands.entity(e).despawn();
+    }
+    if !wanted {
+        return;
+    }
+    let panel = commands
+        .spawn((
+            GameOverPanel,
+            DespawnOnExit(Screen::Playing),
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(50),
+                top: percent(40),
+                margin: UiRect::left(px(-170)),
+                width: px(340),
+                padding: UiRect::all(px(16)),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(6),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.05, 0.06, 0.1, 0.9)),
+            BorderColor::all(Color::srgb(1.0, 0.75, 0.3)),
+        ))
+        .id();
+    for (i, line) in result_lines(&state).into_iter().enumerate() {
+        let size = if i == 0 { 28.0 } else { 20.0 };
+        let text = commands
+            .spawn((
+                Text::new(line),
+                TextFont::from_font_size(size),
+                TextColor(Color::WHITE),
+                Pickable::IGNORE,
+            ))
+            .id();
+        commands.entity(panel).add_child(text);
+    }
+    let row = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Row,
+            margin: UiRect::top(px(8)),
+            ..default()
+        })
+        .id();
+    let again = commands
+        .spawn(button("Play again", UiAction::PlayAgain, true))
+        .id();
+    let change = commands
+        .spawn(button("Change mode", UiAction::ChangeMode, false))
+        .id();
+    commands.entity(row).add_children(&[again, change]);
+    commands.entity(panel).add_child(row);
 }
 
 pub struct UiPlugin;
@@ -547,6 +733,8 @@ impl Plugin for UiPlugin {
             .insert_resource(choice)
             .init_state::<Screen>()
             .init_resource::<Notice>()
+            .add_message::<ViewRequest>()
+            .init_resource::<SoundSettings>()
             .add_systems(OnEnter(Screen::Menu), build_menu)
             .add_systems(OnEnter(Screen::Playing), (start_game, build_hud))
             .add_systems(
@@ -554,9 +742,10 @@ impl Plugin for UiPlugin {
                 (
                     on_buttons.in_set(GameSet::Input),
                     rebuild_menu_on_change.run_if(in_state(Screen::Menu)),
-                    (collect_notices, update_hud)
+                    (collect_notices, update_hud, update_buttons, show_game_over)
                         .chain()
-                        .in_set(GameSet::Mirror),
+                        .in_set(GameSet::Mirror)
+                        .run_if(in_state(Screen::Playing)),
                 ),
             );
     }

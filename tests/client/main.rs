@@ -3,52 +3,60 @@
 
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
-use bevy::picking::events::{Click, Pointer};
+use bevy::picking::events::{Click, Drag, Out, Over, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use starhalma::GameLogicPlugins;
 use starhalma::ai::ComputerPace;
 use starhalma::core::{
     Animating, GameReset, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource, SeatKind,
     Setup,
 };
 use starhalma::marbles::{AnimationSettings, Marble, MirrorCheck, OnHole};
-use starhalma::picking::{BoardPickingPlugin, DestinationRing, Selection};
+use starhalma::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
+use starhalma::picking::Selection;
+use starhalma::sound::SoundCue;
 use starhalma::ui::undo_for_people;
 use starhalma_ai::Level;
 use starhalma_rules::{Blocked, Coord, Hole, RuleSet, Status, Variant};
 use std::time::Duration;
 
-fn h(q: i8, r: i8) -> Hole {
+pub(crate) fn h(q: i8, r: i8) -> Hole {
     Hole::at(Coord::new(q, r)).unwrap()
 }
 
 fn app_with(setup: Setup) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(Assets::<Mesh>::default())
-        .insert_resource(Assets::<StandardMaterial>::default())
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .insert_resource(MirrorCheck { panic: true })
-        .insert_resource(Match::new(setup))
-        .add_plugins(GameLogicPlugins)
-        .add_plugins(BoardPickingPlugin);
-    app.world_mut().write_message(GameReset);
+    app_for(Match::new(setup))
+}
+
+/// The sounds the game asked for, in order.
+#[derive(Resource, Default)]
+struct Heard(Vec<SoundCue>);
+
+fn listen(mut cues: MessageReader<SoundCue>, mut heard: ResMut<Heard>) {
+    heard.0.extend(cues.read().copied());
+}
+
+fn app_for(state: Match) -> App {
+    let mut app = starhalma::headless_app(state);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        20,
+    )))
+    .insert_resource(MirrorCheck { panic: true })
+    .init_resource::<Heard>()
+    .add_systems(Last, listen);
     app.update();
     app
 }
 
-fn people(variant: Variant) -> Setup {
+pub(crate) fn people(variant: Variant) -> Setup {
     Setup {
         variant,
         seats: vec![SeatKind::Human; variant.players() as usize],
     }
 }
 
-fn table2() -> Variant {
+pub(crate) fn table2() -> Variant {
     Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap()
 }
 
@@ -64,12 +72,12 @@ fn marble_on(app: &mut App, hole: Hole) -> Option<Entity> {
         .map(|(e, _)| e)
 }
 
-fn send(app: &mut App, request: MoveRequest) {
+pub(crate) fn send(app: &mut App, request: MoveRequest) {
     app.world_mut().write_message(request);
     app.update();
 }
 
-fn run_until_still(app: &mut App) {
+pub(crate) fn run_until_still(app: &mut App) {
     for _ in 0..500 {
         app.update();
         if !app.world().resource::<Animating>().0 {
@@ -278,16 +286,25 @@ fn resign_and_play_again() {
     assert!(marble_on(&mut app, h(5, -1)).is_some());
 }
 
-fn click(app: &mut App, entity: Entity) {
-    let hit = HitData {
+fn no_hit() -> HitData {
+    HitData {
         camera: Entity::PLACEHOLDER,
         depth: 0.0,
         position: None,
         normal: None,
         extra: None,
-    };
+    }
+}
+
+/// Send a pointer event to `entity` as bevy_picking would, then run a frame.
+fn pointer<E: Clone + std::fmt::Debug + Reflect>(
+    app: &mut App,
+    id: PointerId,
+    event: E,
+    entity: Entity,
+) {
     app.world_mut().trigger(Pointer::new(
-        PointerId::Mouse,
+        id,
         Location {
             target: NormalizedRenderTarget::None {
                 width: 0,
@@ -295,15 +312,43 @@ fn click(app: &mut App, entity: Entity) {
             },
             position: Vec2::ZERO,
         },
-        Click {
-            button: PointerButton::Primary,
-            hit,
-            duration: Duration::from_millis(80),
-            count: 1,
-        },
+        event,
         entity,
     ));
     app.update();
+}
+
+fn click_event() -> Click {
+    Click {
+        button: PointerButton::Primary,
+        hit: no_hit(),
+        duration: Duration::from_millis(80),
+        count: 1,
+    }
+}
+
+fn click(app: &mut App, entity: Entity) {
+    pointer(app, PointerId::Mouse, click_event(), entity);
+}
+
+fn tap(app: &mut App, entity: Entity) {
+    pointer(app, PointerId::Touch(7), click_event(), entity);
+}
+
+fn ring_on(app: &mut App, hole: Hole) -> Entity {
+    app.world_mut()
+        .query::<(Entity, &DestinationRing)>()
+        .iter(app.world())
+        .find(|(_, r)| r.0 == hole)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no ring on {hole}"))
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    app.world_mut()
+        .query_filtered::<(), With<C>>()
+        .iter(app.world())
+        .count()
 }
 
 #[test]
@@ -329,13 +374,7 @@ fn clicking_a_marble_then_a_ring_moves_it() {
     click(&mut app, marble);
     assert_eq!(app.world().resource::<Selection>().from, None);
     click(&mut app, marble);
-    let ring = app
-        .world_mut()
-        .query::<(Entity, &DestinationRing)>()
-        .iter(app.world())
-        .find(|(_, r)| r.0 == h(4, 0))
-        .map(|(e, _)| e)
-        .unwrap();
+    let ring = ring_on(&mut app, h(4, 0));
     click(&mut app, ring);
     let state = app.world().resource::<Match>();
     assert_eq!(state.game.history().len(), 1);
@@ -345,3 +384,190 @@ fn clicking_a_marble_then_a_ring_moves_it() {
     assert_eq!(app.world().get::<OnHole>(marble).unwrap().0, h(4, 0));
 }
 mod screenshot;
+mod ui;
+
+#[test]
+fn a_drag_that_orbits_the_camera_never_selects_or_moves() {
+    let mut app = app_with(people(table2()));
+    let marble = marble_on(&mut app, h(6, -2)).unwrap();
+    let press = Press {
+        button: PointerButton::Primary,
+        hit: no_hit(),
+        count: 1,
+    };
+    let drag = Drag {
+        button: PointerButton::Primary,
+        distance: Vec2::new(120.0, 10.0),
+        delta: Vec2::new(12.0, 1.0),
+    };
+    // Press, drag, and the click bevy_picking sends on release: nothing is selected.
+    pointer(&mut app, PointerId::Mouse, press.clone(), marble);
+    pointer(&mut app, PointerId::Mouse, drag.clone(), marble);
+    click(&mut app, marble);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    // Select properly, then drag across a ring: the move is not made.
+    pointer(&mut app, PointerId::Mouse, press.clone(), marble);
+    click(&mut app, marble);
+    assert_eq!(app.world().resource::<Selection>().from, Some(h(6, -2)));
+    let ring = ring_on(&mut app, h(4, 0));
+    pointer(&mut app, PointerId::Mouse, press.clone(), ring);
+    pointer(&mut app, PointerId::Mouse, drag, ring);
+    click(&mut app, ring);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    // A plain click after the drag works again.
+    pointer(&mut app, PointerId::Mouse, press, ring);
+    click(&mut app, ring);
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 1);
+}
+
+#[test]
+fn hovering_a_ring_previews_the_route_and_leaving_it_ends_the_preview() {
+    let mut app = app_with(people(table2()));
+    let marble = marble_on(&mut app, h(6, -2)).unwrap();
+    click(&mut app, marble);
+    assert_eq!(count::<PreviewMark>(&mut app), 0);
+    let ring = ring_on(&mut app, h(4, 0));
+    let over = Over { hit: no_hit() };
+    pointer(&mut app, PointerId::Mouse, over, ring);
+    assert_eq!(app.world().resource::<Selection>().preview, Some(h(4, 0)));
+    // One jump: a dotted arc (5 dots between the two holes) and the landing marble.
+    let landing: Vec<Hole> = app
+        .world_mut()
+        .query::<&PreviewLanding>()
+        .iter(app.world())
+        .map(|l| l.0)
+        .collect();
+    assert_eq!(landing, vec![h(4, 0)]);
+    assert_eq!(count::<PreviewMark>(&mut app), 6);
+    // The arc rises between the holes: its middle dot is above both ends.
+    let top = app
+        .world_mut()
+        .query_filtered::<&Transform, (With<PreviewMark>, Without<PreviewLanding>)>()
+        .iter(app.world())
+        .map(|t| t.translation.y)
+        .fold(f32::MIN, f32::max);
+    assert!(top > starhalma::marbles::rest_position(h(4, 0), false).y + 0.5);
+    // Hovering did not replace the ring under the pointer.
+    assert_eq!(ring_on(&mut app, h(4, 0)), ring);
+    pointer(&mut app, PointerId::Mouse, Out { hit: no_hit() }, ring);
+    assert_eq!(app.world().resource::<Selection>().preview, None);
+    assert_eq!(count::<PreviewMark>(&mut app), 0);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+}
+
+#[test]
+fn on_touch_the_first_tap_previews_and_the_second_moves() {
+    let mut app = app_with(people(table2()));
+    let marble = marble_on(&mut app, h(6, -2)).unwrap();
+    tap(&mut app, marble);
+    let ring = ring_on(&mut app, h(4, 0));
+    tap(&mut app, ring);
+    assert_eq!(app.world().resource::<Selection>().preview, Some(h(4, 0)));
+    assert_eq!(count::<PreviewLanding>(&mut app), 1);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    // A tap on another destination moves the preview there instead of moving.
+    let other = app
+        .world()
+        .resource::<Selection>()
+        .destinations()
+        .find(|&d| d != h(4, 0))
+        .unwrap();
+    let other_ring = ring_on(&mut app, other);
+    tap(&mut app, other_ring);
+    assert_eq!(app.world().resource::<Selection>().preview, Some(other));
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    tap(&mut app, other_ring);
+    let state = app.world().resource::<Match>();
+    assert_eq!(state.game.history().len(), 1);
+    assert_eq!(state.game.history()[0].mv.to, other);
+    assert_eq!(count::<PreviewMark>(&mut app), 0);
+}
+
+#[test]
+fn the_last_move_of_each_other_player_is_marked() {
+    let variant = Variant::new(RuleSet::Table { long_hops: false }, 3).unwrap();
+    let mut app = app_with(people(variant));
+    let mut froms = Vec::new();
+    for _ in 0..2 {
+        let mv = app.world().resource::<Match>().game.legal_moves()[0];
+        froms.push(mv.from);
+        send(
+            &mut app,
+            MoveRequest::between(mv.from, mv.to, MoveSource::Board),
+        );
+        run_until_still(&mut app);
+    }
+    // Seat 2 to move: the moves of seats 0 and 1 are marked, each with an origin ring.
+    let origins = |app: &mut App| {
+        let mut v: Vec<(u8, Hole)> = app
+            .world_mut()
+            .query::<&LastMoveMark>()
+            .iter(app.world())
+            .filter_map(|m| m.origin.map(|o| (m.seat, o)))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(origins(&mut app), vec![(0, froms[0]), (1, froms[1])]);
+    // After seat 2 moves, seat 0 is to move: the marks are those of seats 1 and 2.
+    let mv = app.world().resource::<Match>().game.legal_moves()[0];
+    send(
+        &mut app,
+        MoveRequest::between(mv.from, mv.to, MoveSource::Board),
+    );
+    assert_eq!(origins(&mut app), vec![(1, froms[1]), (2, mv.from)]);
+}
+
+#[test]
+fn steps_and_hops_sound_when_they_land() {
+    let mut app = app_with(people(table2()));
+    send(
+        &mut app,
+        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
+    );
+    // Nothing sounds until the marble lands.
+    assert!(app.world().resource::<Heard>().0.is_empty());
+    run_until_still(&mut app);
+    app.update();
+    assert_eq!(app.world().resource::<Heard>().0, vec![SoundCue::Hop]);
+    send(
+        &mut app,
+        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+    );
+    run_until_still(&mut app);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Heard>().0,
+        vec![SoundCue::Hop, SoundCue::Step]
+    );
+    // A win plays the fanfare once.
+    app.world_mut()
+        .resource_mut::<Match>()
+        .game
+        .resign(1)
+        .unwrap();
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Heard>().0,
+        vec![SoundCue::Hop, SoundCue::Step, SoundCue::Win]
+    );
+}
+
+#[test]
+fn the_synthesised_sounds_are_valid_wav_files() {
+    for cue in [SoundCue::Step, SoundCue::Hop, SoundCue::Win] {
+        let wav = starhalma::sound::cue_wav(cue);
+        assert_eq!(&wav[0..4], b"RIFF");
+        assert_eq!(&wav[8..16], b"WAVEfmt ");
+        let data_len = u32::from_le_bytes(wav[40..44].try_into().unwrap()) as usize;
+        assert_eq!(wav.len(), 44 + data_len);
+        // Not silence: some sample is loud.
+        let loudest = wav[44..]
+            .chunks(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]).unsigned_abs())
+            .max()
+            .unwrap();
+        assert!(loudest > 3000, "{cue:?} is too quiet: {loudest}");
+    }
+}

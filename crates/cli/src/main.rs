@@ -93,6 +93,26 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Let computer players play a game (or its first plies) and write it as a save file that
+    /// the game loads (`starhalma --load FILE`).
+    Record {
+        #[command(flatten)]
+        setup: Setup,
+        /// One player per seat (greedy, easy, medium, hard); the last repeats.
+        #[arg(long, default_value = "medium")]
+        seats: String,
+        /// Stop after this many plies (default: play to the end).
+        #[arg(long)]
+        plies: Option<usize>,
+        /// Node budget per computer move (reproducible).
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the save file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// The fewest moves found for ten marbles to cross an empty board alone (laws).
     Solitaire {
         /// Positions kept at each move of the beam search.
@@ -179,6 +199,29 @@ fn main() -> Result<()> {
             None => print!("{}", board::render_camps()),
             Some(setup) => print!("{}", render_game(&setup.game_after("")?)),
         },
+        Command::Record {
+            setup,
+            seats,
+            plies,
+            nodes,
+            seed,
+            out,
+        } => {
+            let variant = setup.variant()?;
+            let agents = seats
+                .split(',')
+                .map(tournament::Agent::parse)
+                .collect::<Result<Vec<_>>>()?;
+            let game = tournament::record(variant, &agents, plies, nodes, seed);
+            std::fs::write(&out, game.to_json())
+                .with_context(|| format!("writing {}", out.display()))?;
+            println!(
+                "{} plies, {:?} -> {}",
+                game.history().len(),
+                game.status(),
+                out.display()
+            );
+        }
         Command::Perft {
             setup,
             depth,

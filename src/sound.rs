@@ -1,0 +1,176 @@
+//! Short sounds for a step, a hop landing and a win, synthesised at start-up (no sound files, so
+//! nothing to license and nothing to download on the web), and a mute toggle.
+
+use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
+use bevy::prelude::*;
+use std::sync::Arc;
+
+/// Something that makes a sound. Game logic writes these; the sound plugin (when present)
+/// plays them.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundCue {
+    /// A marble landed after a step.
+    Step,
+    /// A marble landed after a hop.
+    Hop,
+    /// The game ended with a winner.
+    Win,
+}
+
+/// Sound on or off, and how loud.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SoundSettings {
+    pub muted: bool,
+    pub volume: f32,
+}
+
+impl Default for SoundSettings {
+    fn default() -> Self {
+        SoundSettings {
+            muted: false,
+            volume: 0.7,
+        }
+    }
+}
+
+const SAMPLE_RATE: u32 = 22_050;
+
+/// A note: partials (frequency in Hz, relative amplitude), when it starts and how fast it fades.
+struct Note {
+    partials: &'static [(f32, f32)],
+    start: f32,
+    decay_per_second: f32,
+}
+
+/// Mono 16-bit PCM WAV of the notes mixed together, `seconds` long.
+fn synthesize_wav(notes: &[Note], seconds: f32, gain: f32) -> Vec<u8> {
+    let frames = (seconds * SAMPLE_RATE as f32) as usize;
+    let mut samples = vec![0f32; frames];
+    for note in notes {
+        let first = (note.start * SAMPLE_RATE as f32) as usize;
+        for (i, sample) in samples.iter_mut().enumerate().skip(first) {
+            let t = (i - first) as f32 / SAMPLE_RATE as f32;
+            // A 2 ms attack avoids a click at the start of each note.
+            let envelope = (t / 0.002).min(1.0) * (-note.decay_per_second * t).exp();
+            let tone: f32 = note
+                .partials
+                .iter()
+                .map(|&(f, a)| a * (std::f32::consts::TAU * f * t).sin())
+                .sum();
+            *sample += envelope * tone;
+        }
+    }
+    let data_len = (frames * 2) as u32;
+    let mut wav = Vec::with_capacity(44 + frames * 2);
+    wav.extend_from_slice(b"RIFF");
+    wav.extend_from_slice(&(36 + data_len).to_le_bytes());
+    wav.extend_from_slice(b"WAVEfmt ");
+    wav.extend_from_slice(&16u32.to_le_bytes()); // fmt chunk size
+    wav.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    wav.extend_from_slice(&1u16.to_le_bytes()); // mono
+    wav.extend_from_slice(&SAMPLE_RATE.to_le_bytes());
+    wav.extend_from_slice(&(SAMPLE_RATE * 2).to_le_bytes()); // bytes per second
+    wav.extend_from_slice(&2u16.to_le_bytes()); // block align
+    wav.extend_from_slice(&16u16.to_le_bytes()); // bits per sample
+    wav.extend_from_slice(b"data");
+    wav.extend_from_slice(&data_len.to_le_bytes());
+    for s in samples {
+        let v = (s * gain).clamp(-1.0, 1.0);
+        wav.extend_from_slice(&((v * i16::MAX as f32) as i16).to_le_bytes());
+    }
+    wav
+}
+
+/// The three sounds as WAV files: a soft wooden tock, a glassy click, a rising arpeggio.
+pub fn cue_wav(cue: SoundCue) -> Vec<u8> {
+    match cue {
+        SoundCue::Step => synthesize_wav(
+            &[Note {
+                partials: &[(420.0, 1.0), (1130.0, 0.35)],
+                start: 0.0,
+                decay_per_second: 45.0,
+            }],
+            0.12,
+            0.5,
+        ),
+        SoundCue::Hop => synthesize_wav(
+            &[Note {
+                partials: &[(1650.0, 1.0), (2480.0, 0.6), (3900.0, 0.3)],
+                start: 0.0,
+                decay_per_second: 38.0,
+            }],
+            0.15,
+            0.4,
+        ),
+        SoundCue::Win => {
+            const C5: &[(f32, f32)] = &[(523.3, 1.0), (1046.5, 0.3)];
+            const E5: &[(f32, f32)] = &[(659.3, 1.0), (1318.5, 0.3)];
+            const G5: &[(f32, f32)] = &[(784.0, 1.0), (1568.0, 0.3)];
+            const C6: &[(f32, f32)] = &[(1046.5, 1.0), (2093.0, 0.3)];
+            let notes: Vec<Note> = [C5, E5, G5, C6]
+                .iter()
+                .enumerate()
+                .map(|(i, partials)| Note {
+                    partials,
+                    start: 0.13 * i as f32,
+                    decay_per_second: if i == 3 { 3.0 } else { 7.0 },
+                })
+                .collect();
+            synthesize_wav(&notes, 1.4, 0.3)
+        }
+    }
+}
+
+#[derive(Resource)]
+struct CueSounds {
+    step: Handle<AudioSource>,
+    hop: Handle<AudioSource>,
+    win: Handle<AudioSource>,
+}
+
+fn create_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+    let mut add = |cue| {
+        sources.add(AudioSource {
+            bytes: Arc::from(cue_wav(cue)),
+        })
+    };
+    commands.insert_resource(CueSounds {
+        step: add(SoundCue::Step),
+        hop: add(SoundCue::Hop),
+        win: add(SoundCue::Win),
+    });
+}
+
+fn play_cues(
+    mut commands: Commands,
+    mut cues: MessageReader<SoundCue>,
+    settings: Res<SoundSettings>,
+    sounds: Res<CueSounds>,
+) {
+    for cue in cues.read() {
+        if settings.muted {
+            continue;
+        }
+        let source = match cue {
+            SoundCue::Step => &sounds.step,
+            SoundCue::Hop => &sounds.hop,
+            SoundCue::Win => &sounds.win,
+        };
+        commands.spawn((
+            AudioPlayer::new(source.clone()),
+            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(settings.volume)),
+        ));
+    }
+}
+
+/// Plays the cues (needs Bevy's audio plugin, so not part of the headless logic).
+pub struct SoundPlugin;
+
+impl Plugin for SoundPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<SoundSettings>()
+            .add_message::<SoundCue>()
+            .add_systems(Startup, create_sounds)
+            .add_systems(Update, play_cues.after(crate::core::GameSet::Mirror));
+    }
+}

@@ -1,0 +1,238 @@
+//! The menu and HUD in a headless app: buttons pressed as a pointer would press them, and what
+//! the player then sees.
+
+use super::{h, people, run_until_still, send, table2};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use starhalma::core::{Match, MoveRequest, MoveSource};
+use starhalma::marbles::{AnimationSettings, MirrorCheck};
+use starhalma::sound::SoundSettings;
+use starhalma::ui::{
+    GameOverPanel, HudText, Screen, StartWith, UiAction, UiPlugin, king_to_the_tip, must_pass,
+};
+use starhalma_rules::{Game, Hole, Position, RuleSet, State, Status, Variant};
+use std::time::Duration;
+
+/// A headless app with the menu and HUD, playing `state`.
+fn ui_app(state: Match) -> App {
+    let mut app = starhalma::headless_app(state.clone());
+    app.add_plugins(StatesPlugin)
+        .add_plugins(UiPlugin)
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .insert_resource(MirrorCheck { panic: true })
+        .insert_resource(StartWith(state));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
+fn press(app: &mut App, action: UiAction) {
+    let button = app
+        .world_mut()
+        .query::<(Entity, &UiAction)>()
+        .iter(app.world())
+        .filter(|(_, a)| **a == action)
+        .map(|(e, _)| e)
+        .last()
+        .unwrap_or_else(|| panic!("no {action:?} button"));
+    app.world_mut()
+        .entity_mut(button)
+        .insert(Interaction::Pressed);
+    app.update();
+    // The button may be gone with its panel (Play again).
+    if let Ok(mut entity) = app.world_mut().get_entity_mut(button) {
+        entity.insert(Interaction::None);
+    }
+    app.update();
+}
+
+fn shown(app: &mut App, action: UiAction) -> bool {
+    app.world_mut()
+        .query::<(&UiAction, &Node)>()
+        .iter(app.world())
+        .any(|(a, node)| *a == action && node.display != Display::None)
+}
+
+fn hud(app: &mut App, which: HudText) -> String {
+    app.world_mut()
+        .query::<(&HudText, &Text)>()
+        .iter(app.world())
+        .find(|(w, _)| **w == which)
+        .map(|(_, t)| t.0.clone())
+        .unwrap()
+}
+
+/// All texts under an entity, depth first.
+fn texts_under(app: &mut App, root: Entity) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        if let Some(t) = app.world().get::<Text>(e) {
+            out.push(t.0.clone());
+        }
+        if let Some(children) = app.world().get::<Children>(e) {
+            stack.extend(children.iter().rev());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_hud_follows_the_game_and_resigning_shows_the_result_panel() {
+    let mut app = ui_app(Match::new(people(table2())));
+    assert_eq!(hud(&mut app, HudText::Turn), "Red to move");
+    assert!(!shown(&mut app, UiAction::Pass), "Red has moves: no Pass");
+    send(
+        &mut app,
+        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
+    );
+    run_until_still(&mut app);
+    app.update();
+    assert_eq!(
+        hud(&mut app, HudText::LastMove),
+        "Red moved from R3 S1 to R5 S5 (1 jump)"
+    );
+    assert_eq!(hud(&mut app, HudText::Turn), "Blue to move");
+    press(&mut app, UiAction::Resign);
+    let state = app.world().resource::<Match>();
+    assert!(matches!(state.game.status(), Status::Won { winner: 0, .. }));
+    let panel = app
+        .world_mut()
+        .query_filtered::<Entity, With<GameOverPanel>>()
+        .single(app.world())
+        .expect("the game-over panel is shown");
+    let lines = texts_under(&mut app, panel);
+    assert_eq!(lines[0], "Red wins (resignation)");
+    assert!(lines.contains(&"Play again".to_string()));
+    assert!(lines.contains(&"Change mode".to_string()));
+    // Play again: the same setup from the start, and the panel is gone.
+    press(&mut app, UiAction::PlayAgain);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    assert!(!app.world().resource::<Match>().game.is_over());
+    let panels = app
+        .world_mut()
+        .query_filtered::<(), With<GameOverPanel>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(panels, 0);
+    assert_eq!(hud(&mut app, HudText::Turn), "Red to move");
+}
+
+#[test]
+fn a_three_player_result_lists_the_ranking() {
+    let variant = Variant::new(RuleSet::Table { long_hops: false }, 3).unwrap();
+    let mut app = ui_app(Match::new(people(variant)));
+    // Red resigns: the game ends, the best placed of the others wins, Red is ranked last.
+    press(&mut app, UiAction::Resign);
+    let panel = app
+        .world_mut()
+        .query_filtered::<Entity, With<GameOverPanel>>()
+        .single(app.world())
+        .expect("the game-over panel is shown");
+    let lines = texts_under(&mut app, panel);
+    assert!(lines[0].ends_with("wins (resignation)"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("1. ")), "{lines:?}");
+    assert!(lines.contains(&"3. Red".to_string()), "{lines:?}");
+}
+
+#[test]
+fn undo_and_change_mode_buttons() {
+    let mut app = ui_app(Match::new(people(table2())));
+    send(
+        &mut app,
+        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
+    );
+    run_until_still(&mut app);
+    press(&mut app, UiAction::Undo);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    press(&mut app, UiAction::ChangeMode);
+    app.update();
+    assert_eq!(
+        *app.world()
+            .resource::<bevy::state::state::State<Screen>>()
+            .get(),
+        Screen::Menu
+    );
+}
+
+#[test]
+fn the_speed_and_sound_buttons_change_their_settings_and_labels() {
+    let mut app = ui_app(Match::new(people(table2())));
+    let before = app.world().resource::<AnimationSettings>().seconds_per_hop;
+    press(&mut app, UiAction::CycleSpeed);
+    let after = app.world().resource::<AnimationSettings>().seconds_per_hop;
+    assert!(after < before, "Normal -> Fast");
+    press(&mut app, UiAction::ToggleSound);
+    assert!(app.world().resource::<SoundSettings>().muted);
+    let labels: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(labels.contains(&"Speed: Fast".to_string()), "{labels:?}");
+    assert!(labels.contains(&"Sound: off".to_string()), "{labels:?}");
+}
+
+#[test]
+fn the_pass_button_shows_only_when_passing_is_all_that_is_left() {
+    // Every hole full: Red cannot move.
+    let pieces = Hole::all()
+        .enumerate()
+        .map(|(i, x)| (x, (i % 2) as u8, false));
+    let position = Position::from_placements(pieces).unwrap();
+    let variant = Variant::new(RuleSet::Laws, 2).unwrap();
+    let game = Game::from_state(variant, State::new(position, 0, 10)).unwrap();
+    let state = Match {
+        game,
+        setup: people(variant),
+    };
+    assert!(must_pass(&state));
+    let mut app = ui_app(state);
+    assert!(shown(&mut app, UiAction::Pass));
+    press(&mut app, UiAction::Pass);
+    let state = app.world().resource::<Match>();
+    assert_eq!(state.game.history().len(), 1);
+    assert!(state.game.history()[0].mv.is_pass());
+}
+
+#[test]
+fn diamond_says_king_to_the_tip_when_the_triangle_is_full_without_the_king_on_it() {
+    // Red's 15 target holes (camp 3 and its edge) full, a regular marble on the tip -8,4 and
+    // the king beside it.
+    let triangle = starhalma_rules::board::CAMPS[3] | starhalma_rules::board::camp_edge(3);
+    let tip = h(-8, 4);
+    let king_at = h(-7, 4);
+    let mut pieces: Vec<(Hole, u8, bool)> = Hole::all()
+        .filter(|x| triangle & x.bit() != 0)
+        .map(|x| (x, 0, x == king_at))
+        .collect();
+    assert_eq!(pieces.len(), 15);
+    pieces.push((h(-4, 8), 1, true));
+    let variant = Variant::new(RuleSet::Diamond, 2).unwrap();
+    let position = Position::from_placements(pieces.clone()).unwrap();
+    let game = Game::from_state(variant, State::new(position, 0, 40)).unwrap();
+    let state = Match {
+        game,
+        setup: people(variant),
+    };
+    assert!(king_to_the_tip(&state));
+    let mut app = ui_app(state);
+    assert_eq!(hud(&mut app, HudText::Message), "King to the tip");
+    // With the king on the tip the game is already won: no such notice.
+    let swapped = pieces
+        .iter()
+        .map(|&(x, s, _)| (x, s, x == tip || x == h(-4, 8)));
+    let position = Position::from_placements(swapped).unwrap();
+    let game = Game::from_state(variant, State::new(position, 0, 40)).unwrap();
+    assert!(!king_to_the_tip(&Match {
+        game,
+        setup: people(variant)
+    }));
+}
