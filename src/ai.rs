@@ -1,10 +1,15 @@
 //! The computer's turns: planning on the async compute pool with a clone of the game, so frames
-//! keep running; the result comes back as an ordinary `MoveRequest`.
+//! keep running; the result comes back as an ordinary `MoveRequest`. On the web, where the task
+//! pools share the page's one thread with drawing, the same plan is searched in slices, a few
+//! milliseconds each frame.
 
-use crate::core::{Animating, GameReset, GameSet, Match, MoveRequest, MoveSource, SeatKind};
+use crate::core::{
+    Animating, GameReset, GameSet, Match, MoveRequest, MoveSource, SeatKind, Viewing,
+};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use starhalma_ai::Planner;
+use starhalma_ai::{Planner, SlicedPlan};
 use starhalma_rules::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,9 +29,41 @@ impl Default for ComputerPace {
     }
 }
 
+/// How the computer plans.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanningMode {
+    /// On the async compute pool (a thread of its own on the desktop).
+    Background,
+    /// In slices of about `per_frame` each frame, on the main thread (the web build).
+    Sliced { per_frame: Duration },
+}
+
+impl Default for PlanningMode {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            PlanningMode::Sliced {
+                per_frame: Duration::from_millis(12),
+            }
+        } else {
+            PlanningMode::Background
+        }
+    }
+}
+
+enum Work {
+    Background {
+        task: Task<Move>,
+        cancel: Arc<AtomicBool>,
+    },
+    Sliced {
+        plan: Box<SlicedPlan>,
+        /// Nodes per slice, adapted so a slice takes about the frame's share.
+        slice_nodes: u64,
+    },
+}
+
 struct Job {
-    task: Task<Move>,
-    cancel: Arc<AtomicBool>,
+    work: Work,
     /// The game's length when planning began: a result for another position is dropped.
     ply: usize,
     started: Duration,
@@ -38,6 +75,7 @@ struct Job {
 pub struct Thinker {
     planner: Option<Arc<Mutex<Planner>>>,
     job: Option<Job>,
+    longest_slice: Duration,
 }
 
 impl Thinker {
@@ -48,10 +86,19 @@ impl Thinker {
 
     /// Stop and forget the plan under way (new game, undo, leaving the screen).
     pub fn cancel(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
+        if let Some(Job {
+            work: Work::Background { cancel, .. },
+            ..
+        }) = self.job.take()
+        {
+            cancel.store(true, Ordering::Relaxed);
             // Dropping the task cancels it; the flag stops a search already running.
         }
+    }
+
+    /// The longest single slice of sliced planning so far (the web build's worst frame cost).
+    pub fn longest_slice(&self) -> Duration {
+        self.longest_slice
     }
 }
 
@@ -71,9 +118,13 @@ fn start_planning(
     state: Res<Match>,
     animating: Res<Animating>,
     time: Res<Time>,
+    mode: Res<PlanningMode>,
+    viewing: Res<Viewing>,
     mut thinker: ResMut<Thinker>,
 ) {
-    if thinker.job.is_some() || animating.0 || state.game.is_over() {
+    // While a past position is shown the computer waits, so the live game does not move on
+    // unseen.
+    if thinker.job.is_some() || animating.0 || state.game.is_over() || !viewing.is_live() {
         return;
     }
     let SeatKind::Computer(level) = state.seat_kind(state.game.active()) else {
@@ -83,19 +134,32 @@ fn start_planning(
         return;
     };
     let game = state.game.clone();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut planner = planner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        planner
-            .plan_cancellable(&game, level, level.default_budget(), &flag)
-            .mv
-    });
+    let work = match *mode {
+        PlanningMode::Background => {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let flag = Arc::clone(&cancel);
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let mut planner = planner
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                planner
+                    .plan_cancellable(&game, level, level.default_budget(), &flag)
+                    .mv
+            });
+            Work::Background { task, cancel }
+        }
+        PlanningMode::Sliced { .. } => {
+            let planner = planner
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            Work::Sliced {
+                plan: Box::new(planner.start_sliced(&game, level, level.default_budget())),
+                slice_nodes: 2_000,
+            }
+        }
+    };
     thinker.job = Some(Job {
-        task,
-        cancel,
+        work,
         ply: state.game.history().len(),
         started: time.elapsed(),
         result: None,
@@ -106,14 +170,36 @@ fn finish_planning(
     state: Res<Match>,
     time: Res<Time>,
     pace: Res<ComputerPace>,
+    mode: Res<PlanningMode>,
     mut thinker: ResMut<Thinker>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
+    let thinker = &mut *thinker;
     let Some(job) = thinker.job.as_mut() else {
         return;
     };
     if job.result.is_none() {
-        job.result = check_ready(&mut job.task);
+        match &mut job.work {
+            Work::Background { task, .. } => job.result = check_ready(task),
+            Work::Sliced { plan, slice_nodes } => {
+                let Some(planner) = thinker.planner.as_ref() else {
+                    return;
+                };
+                let mut planner = planner
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let began = Instant::now();
+                job.result = planner.step(plan, *slice_nodes).map(|p| p.mv);
+                let took = began.elapsed();
+                thinker.longest_slice = thinker.longest_slice.max(took);
+                if let PlanningMode::Sliced { per_frame } = *mode {
+                    // Aim the next slice at the frame's share: scale by how far this one was off.
+                    let ratio = per_frame.as_secs_f64() / took.as_secs_f64().max(1e-5);
+                    let next = (*slice_nodes as f64 * ratio.clamp(0.5, 2.0)) as u64;
+                    *slice_nodes = next.clamp(200, 500_000);
+                }
+            }
+        }
     }
     let Some(mv) = job.result else {
         return;
@@ -141,6 +227,7 @@ impl Plugin for AiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Thinker>()
             .init_resource::<ComputerPace>()
+            .init_resource::<PlanningMode>()
             .add_systems(
                 Update,
                 (reset_thinker, start_planning, finish_planning)

@@ -87,6 +87,53 @@ impl Match {
     }
 }
 
+/// What the board shows: the live game, or a read-only position of its past (the move list's
+/// replay). The live game goes on untouched while a replay is shown; local moves and the
+/// computer wait until the player returns to it.
+#[derive(Resource, Clone, Debug, Default)]
+pub enum Viewing {
+    #[default]
+    Live,
+    Replay {
+        /// Moves played in the shown position.
+        ply: usize,
+        /// The live game taken back to that point.
+        game: Box<Game>,
+    },
+}
+
+impl Viewing {
+    /// The live game shown as it was after `ply` moves (`ply` past the end: the live game).
+    pub fn replay(live: &Game, ply: usize) -> Viewing {
+        if ply >= live.history().len() {
+            return Viewing::Live;
+        }
+        let mut game = live.clone();
+        // Undo takes back a resignation first, then moves.
+        while game.history().len() > ply || game.resigned().is_some() {
+            if !game.undo() {
+                break;
+            }
+        }
+        Viewing::Replay {
+            ply,
+            game: Box::new(game),
+        }
+    }
+
+    pub fn is_live(&self) -> bool {
+        matches!(self, Viewing::Live)
+    }
+
+    /// The game the board shows.
+    pub fn shown<'a>(&'a self, state: &'a Match) -> &'a Game {
+        match self {
+            Viewing::Live => &state.game,
+            Viewing::Replay { game, .. } => game,
+        }
+    }
+}
+
 /// A request to move: `from` and `to` name the holes (a jump chain by its destination), or a
 /// pass.
 #[derive(Message, Clone, Copy, PartialEq, Eq, Debug)]
@@ -134,6 +181,11 @@ pub struct MoveRejected {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct GameReset;
 
+/// The board switched between the live game and a replayed position: what mirrors the shown
+/// game rebuilds (the game itself did not change).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ViewChanged;
+
 /// Set while a move is being animated: input and the computer wait for it.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Animating(pub bool);
@@ -175,6 +227,7 @@ pub fn apply_move_requests(
     mut requests: MessageReader<MoveRequest>,
     mut state: ResMut<Match>,
     animating: Res<Animating>,
+    viewing: Res<Viewing>,
     mut applied: MessageWriter<MoveApplied>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
@@ -184,6 +237,13 @@ pub fn apply_move_requests(
         };
         if animating.0 {
             refuse("wait for the last move to finish".into(), &mut rejected);
+            continue;
+        }
+        if !viewing.is_live() && request.source != MoveSource::Network {
+            refuse(
+                "you are looking at a past position: return to the live game first".into(),
+                &mut rejected,
+            );
             continue;
         }
         if state.game.is_over() {
@@ -242,7 +302,9 @@ impl Plugin for CorePlugin {
             .add_message::<MoveApplied>()
             .add_message::<MoveRejected>()
             .add_message::<GameReset>()
+            .add_message::<ViewChanged>()
             .init_resource::<Animating>()
+            .init_resource::<Viewing>()
             .configure_sets(
                 Update,
                 (GameSet::Input, GameSet::Apply, GameSet::Mirror).chain(),

@@ -14,9 +14,14 @@ pub mod core;
 pub mod glow;
 pub mod marbles;
 pub mod marks;
+pub mod moves;
+pub mod panel;
+pub mod persist;
 pub mod picking;
 pub mod sound;
 pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use bevy::prelude::*;
 
@@ -38,15 +43,21 @@ pub struct ClientPlugins;
 
 impl PluginGroup for ClientPlugins {
     fn build(self) -> bevy::app::PluginGroupBuilder {
-        GameLogicPlugins
+        let group = GameLogicPlugins
             .build()
             .add(glow::GlowPlugin)
             .add(sound::SoundPlugin)
             .add(board::BoardPlugin)
             .add(picking::BoardPickingPlugin)
-            .add(marks::MarksPlugin)
+            .add(marks::MarksPlugin);
+        #[cfg(target_arch = "wasm32")]
+        let group = group.add(web::WebPlugin);
+        group
             .add(camera::CameraPlugin)
             .add(ui::UiPlugin)
+            .add(panel::PanelPlugin)
+            .add(moves::MoveListPlugin)
+            .add(persist::PersistPlugin)
     }
 }
 

@@ -2,7 +2,7 @@
 //! route of every applied move by an arc animation.
 
 use crate::board::{hole_position, seat_color};
-use crate::core::{Animating, GameReset, GameSet, Match, MoveApplied};
+use crate::core::{Animating, GameReset, GameSet, Match, MoveApplied, ViewChanged, Viewing};
 use crate::sound::SoundCue;
 use bevy::prelude::*;
 use bevy_tweening::{Lens, Tween, TweenAnim};
@@ -93,18 +93,21 @@ pub fn rest_position(hole: Hole, king: bool) -> Vec3 {
 pub fn respawn_marbles(
     mut commands: Commands,
     mut resets: MessageReader<GameReset>,
+    mut views: MessageReader<ViewChanged>,
     state: Res<Match>,
+    viewing: Res<Viewing>,
     assets: Res<MarbleAssets>,
     existing: Query<Entity, With<Marble>>,
 ) {
-    if resets.read().count() == 0 {
+    if resets.read().count() + views.read().count() == 0 {
         return;
     }
     for e in &existing {
         commands.entity(e).despawn();
     }
-    let pos = state.game.position();
-    let variant = state.game.variant();
+    let shown = viewing.shown(&state);
+    let pos = shown.position();
+    let variant = shown.variant();
     for seat in variant.seats() {
         let material = assets.seats[variant.camp_of(seat) as usize].clone();
         for hole in pos.holes_of(seat) {
@@ -215,8 +218,14 @@ pub fn follow_applied_moves(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
     settings: Res<AnimationSettings>,
+    viewing: Res<Viewing>,
     mut marbles: Query<(Entity, &Marble, &mut OnHole, &Transform)>,
 ) {
+    if !viewing.is_live() {
+        // The board shows the past; returning to the live game rebuilds the marbles.
+        applied.clear();
+        return;
+    }
     for MoveApplied { played } in applied.read() {
         let mv = played.mv;
         if mv.is_pass() {
@@ -314,10 +323,11 @@ pub fn track_animation(mut animating: ResMut<Animating>, moving: Query<(), With<
 /// The mirror check: the marbles stand exactly where the engine's pieces are.
 pub fn check_mirror(
     state: Res<Match>,
+    viewing: Res<Viewing>,
     check: Res<MirrorCheck>,
     marbles: Query<(&Marble, &OnHole)>,
 ) {
-    let pos = state.game.position();
+    let pos = viewing.shown(&state).position();
     let mut seen = 0u128;
     let mut problem = None;
     for (marble, on) in &marbles {

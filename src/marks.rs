@@ -5,7 +5,7 @@
 //! Marks never take part in picking except the rings, which name their hole.
 
 use crate::board::{hole_position, seat_color};
-use crate::core::{GameReset, GameSet, Match, MoveApplied};
+use crate::core::{GameReset, GameSet, Match, MoveApplied, ViewChanged, Viewing};
 use crate::glow::GlowMaterial;
 use crate::marbles::{arc_point, rest_position, segment_height};
 use crate::picking::Selection;
@@ -200,22 +200,26 @@ pub fn last_moves_of_others(game: &Game) -> Vec<&Played> {
     moves
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_last_moves(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
     mut resets: MessageReader<GameReset>,
+    mut views: MessageReader<ViewChanged>,
     state: Res<Match>,
+    viewing: Res<Viewing>,
     assets: Res<MarkAssets>,
     marks: Query<Entity, With<LastMoveMark>>,
 ) {
-    if applied.read().count() + resets.read().count() == 0 {
+    if applied.read().count() + resets.read().count() + views.read().count() == 0 {
         return;
     }
     for e in &marks {
         commands.entity(e).despawn();
     }
-    for played in last_moves_of_others(&state.game) {
-        let king = state.game.position().is_king(played.mv.to);
+    let shown = viewing.shown(&state);
+    for played in last_moves_of_others(shown) {
+        let king = shown.position().is_king(played.mv.to);
         commands.spawn((
             LastMoveMark {
                 seat: played.seat,

@@ -44,11 +44,22 @@ impl Selection {
 #[derive(Resource, Default)]
 pub struct DragGuard(bool);
 
-/// How a press was made: a touch previews before it moves.
+/// How a press was made: a touch previews before it moves; the panel (and the keyboard on it)
+/// sends its moves as the panel's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PressKind {
     Mouse,
     Touch,
+    Panel,
+}
+
+impl PressKind {
+    fn source(self) -> MoveSource {
+        match self {
+            PressKind::Mouse | PressKind::Touch => MoveSource::Board,
+            PressKind::Panel => MoveSource::Panel,
+        }
+    }
 }
 
 /// What a press on `hole` means for the selection: select, reselect, cancel or move.
@@ -71,7 +82,7 @@ pub fn press(state: &Match, selection: &Selection, hole: Hole, kind: PressKind) 
             if kind == PressKind::Touch && selection.preview != Some(hole) {
                 return PressOutcome::Preview(hole);
             }
-            return PressOutcome::Move(MoveRequest::between(from, hole, MoveSource::Board));
+            return PressOutcome::Move(MoveRequest::between(from, hole, kind.source()));
         }
         if from == hole {
             return PressOutcome::Cancel;

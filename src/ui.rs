@@ -7,6 +7,9 @@ use crate::core::{
     GameReset, GameSet, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource, SeatKind, Setup,
 };
 use crate::marbles::AnimationSettings;
+use crate::panel::{Focusable, KeyAction};
+use crate::persist::{AUTOSAVE, FileRequest, SAVED_GAME, Store, can_continue};
+use crate::picking::Selection;
 use crate::sound::SoundSettings;
 use bevy::prelude::*;
 use starhalma_ai::Level;
@@ -81,6 +84,11 @@ pub enum UiAction {
     View(CameraView),
     CycleSpeed,
     ToggleSound,
+    Hint,
+    Save,
+    Load,
+    /// Continue the autosaved game.
+    Continue,
 }
 
 /// The animation speeds offered: seconds per hop.
@@ -124,6 +132,16 @@ fn seat_label(kind: SeatKind) -> &'static str {
     }
 }
 
+/// A button the keyboard can reach (menu and game-over panel), in `order`.
+fn focusable_button(
+    label: impl Into<String>,
+    action: UiAction,
+    selected: bool,
+    order: u32,
+) -> impl Bundle {
+    (button(label, action, selected), Focusable(order))
+}
+
 fn button(label: impl Into<String>, action: UiAction, selected: bool) -> impl Bundle {
     let bg = if selected {
         Color::srgb(0.25, 0.45, 0.75)
@@ -154,7 +172,12 @@ fn button(label: impl Into<String>, action: UiAction, selected: bool) -> impl Bu
 #[derive(Component)]
 struct MenuRoot;
 
-fn build_menu(mut commands: Commands, choice: Res<MenuChoice>, old: Query<Entity, With<MenuRoot>>) {
+fn build_menu(
+    mut commands: Commands,
+    choice: Res<MenuChoice>,
+    store: Option<Res<Store>>,
+    old: Query<Entity, With<MenuRoot>>,
+) {
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -182,7 +205,9 @@ fn build_menu(mut commands: Commands, choice: Res<MenuChoice>, old: Query<Entity
         ))
         .id();
     commands.entity(root).add_child(title);
-    let row = |commands: &mut Commands, buttons: Vec<(String, UiAction, bool)>| {
+    // Start comes first for the keyboard: Enter on the menu starts the game.
+    let mut order = 1;
+    let mut row = |commands: &mut Commands, buttons: Vec<(String, UiAction, bool)>| {
         let r = commands
             .spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -192,7 +217,11 @@ fn build_menu(mut commands: Commands, choice: Res<MenuChoice>, old: Query<Entity
             })
             .id();
         for (label, action, selected) in buttons {
-            let b = commands.spawn(button(label, action, selected)).id();
+            let focus_order = if action == UiAction::Start { 0 } else { order };
+            order += 1;
+            let b = commands
+                .spawn(focusable_button(label, action, selected, focus_order))
+                .id();
             commands.entity(r).add_child(b);
         }
         commands.entity(root).add_child(r);
@@ -242,7 +271,16 @@ fn build_menu(mut commands: Commands, choice: Res<MenuChoice>, old: Query<Entity
             })
             .collect(),
     );
-    row(&mut commands, vec![("Start".into(), UiAction::Start, true)]);
+    let mut last = vec![("Start".into(), UiAction::Start, true)];
+    if let Some(store) = store {
+        if can_continue(&store) {
+            last.push(("Continue".into(), UiAction::Continue, false));
+        }
+        if matches!(store.read(SAVED_GAME), Ok(Some(_))) {
+            last.push(("Load saved game".into(), UiAction::Load, false));
+        }
+    }
+    row(&mut commands, last);
 }
 
 fn build_hud(mut commands: Commands) {
@@ -304,6 +342,9 @@ fn build_hud(mut commands: Commands) {
             button("Top-down", UiAction::View(CameraView::TopDown), false),
             button("Speed: Normal", UiAction::CycleSpeed, false),
             button("Sound: on", UiAction::ToggleSound, false),
+            button("Hint", UiAction::Hint, false),
+            button("Save", UiAction::Save, false),
+            button("Load", UiAction::Load, false),
             button("Undo", UiAction::Undo, false),
             button("Pass", UiAction::Pass, false),
             button("Resign", UiAction::Resign, false),
@@ -375,11 +416,16 @@ fn on_buttons(
     mut notice: ResMut<Notice>,
     mut speed: ResMut<AnimationSettings>,
     mut sound: ResMut<SoundSettings>,
+    mut keys: MessageReader<KeyAction>,
+    mut selection: ResMut<Selection>,
+    mut files: MessageWriter<FileRequest>,
 ) {
-    for (interaction, &action) in &interactions {
-        if *interaction != Interaction::Pressed {
-            continue;
-        }
+    let pressed = interactions
+        .iter()
+        .filter(|(interaction, _)| **interaction == Interaction::Pressed)
+        .map(|(_, &action)| action);
+    let actions: Vec<UiAction> = pressed.chain(keys.read().map(|k| k.0)).collect();
+    for action in actions {
         match action {
             UiAction::Rules(rules) => {
                 choice.rules = rules;
@@ -453,17 +499,31 @@ fn on_buttons(
                 speed.seconds_per_hop = SPEEDS[(i + 1) % SPEEDS.len()].1;
             }
             UiAction::ToggleSound => sound.muted = !sound.muted,
+            UiAction::Save => {
+                files.write(FileRequest::Save);
+            }
+            UiAction::Load => {
+                files.write(FileRequest::Load(SAVED_GAME));
+            }
+            UiAction::Continue => {
+                files.write(FileRequest::Load(AUTOSAVE));
+            }
+            UiAction::Hint => match hint(&state) {
+                Some(shown) => *selection = shown,
+                None => notice.0 = "No hint: it is not your turn".into(),
+            },
         }
     }
 }
 
 fn rebuild_menu_on_change(
     choice: Res<MenuChoice>,
+    store: Option<Res<Store>>,
     commands: Commands,
     old: Query<Entity, With<MenuRoot>>,
 ) {
     if choice.is_changed() && !choice.is_added() {
-        build_menu(commands, choice, old);
+        build_menu(commands, choice, store, old);
     }
 }
 
@@ -574,6 +634,36 @@ fn update_hud(
             text.0 = line;
         }
     }
+}
+
+/// The move Medium would play for the person to move, shown as a selection with its route
+/// previewed (rings and the dotted arc, as a normal preview).
+pub fn hint(state: &Match) -> Option<Selection> {
+    if !state.human_to_move() {
+        return None;
+    }
+    let mut planner = starhalma_ai::Planner::new(state.game.rules(), 7);
+    let mv = planner
+        .plan(
+            &state.game,
+            Level::Medium,
+            starhalma_ai::Budget::nodes(50_000),
+        )
+        .mv;
+    if mv.is_pass() {
+        return None;
+    }
+    let moves = state
+        .game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !m.is_pass() && m.from == mv.from)
+        .collect();
+    Some(Selection {
+        from: Some(mv.from),
+        moves,
+        preview: Some(mv.to),
+    })
 }
 
 /// Diamond Game: the player to move has filled the 15 target holes but the king is not on the
@@ -715,10 +805,20 @@ fn show_game_over(
         })
         .id();
     let again = commands
-        .spawn(button("Play again", UiAction::PlayAgain, true))
+        .spawn(focusable_button(
+            "Play again",
+            UiAction::PlayAgain,
+            true,
+            1000,
+        ))
         .id();
     let change = commands
-        .spawn(button("Change mode", UiAction::ChangeMode, false))
+        .spawn(focusable_button(
+            "Change mode",
+            UiAction::ChangeMode,
+            false,
+            1001,
+        ))
         .id();
     commands.entity(row).add_children(&[again, change]);
     commands.entity(panel).add_child(row);
@@ -734,6 +834,8 @@ impl Plugin for UiPlugin {
             .init_state::<Screen>()
             .init_resource::<Notice>()
             .add_message::<ViewRequest>()
+            .add_message::<KeyAction>()
+            .add_message::<FileRequest>()
             .init_resource::<SoundSettings>()
             .add_systems(OnEnter(Screen::Menu), build_menu)
             .add_systems(OnEnter(Screen::Playing), (start_game, build_hud))

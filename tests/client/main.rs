@@ -7,7 +7,7 @@ use bevy::picking::events::{Click, Drag, Out, Over, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use starhalma::ai::ComputerPace;
+use starhalma::ai::{ComputerPace, PlanningMode, Thinker};
 use starhalma::core::{
     Animating, GameReset, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource, SeatKind,
     Setup,
@@ -177,11 +177,20 @@ fn people_cannot_move_for_the_computer_nor_the_computer_for_people() {
 
 /// Let the computer play every seat until the game ends.
 fn computer_game(variant: Variant, level: Level) -> Status {
+    computer_game_planned(variant, level, PlanningMode::Background).status()
+}
+
+fn computer_game_planned(
+    variant: Variant,
+    level: Level,
+    mode: PlanningMode,
+) -> starhalma_rules::Game {
     let setup = Setup {
         variant,
         seats: vec![SeatKind::Computer(level); variant.players() as usize],
     };
     let mut app = app_with(setup);
+    app.insert_resource(mode);
     app.insert_resource(AnimationSettings {
         seconds_per_hop: 0.001,
     })
@@ -191,12 +200,9 @@ fn computer_game(variant: Variant, level: Level) -> Status {
     for _ in 0..200_000 {
         app.update();
         let state = app.world().resource::<Match>();
-        if state.game.is_over() {
-            return state.game.status();
-        }
         // Laws and masters have no move cap: stop at the table's cap if nobody finishes.
-        if state.game.history().len() >= 200 * variant.players() as usize {
-            return Status::Ongoing;
+        if state.game.is_over() || state.game.history().len() >= 200 * variant.players() as usize {
+            return state.game.clone();
         }
     }
     panic!("the computer stalled in {variant}");
@@ -229,6 +235,47 @@ fn the_computer_plays_whole_games_in_every_rule_set() {
             "{variant}: {status:?}"
         );
     }
+}
+
+#[test]
+fn sliced_planning_for_the_web_plays_whole_games() {
+    // The web build searches in slices on the main thread; the same code runs here.
+    let mode = PlanningMode::Sliced {
+        per_frame: Duration::from_millis(4),
+    };
+    // Medium's plans are node-budgeted, so sliced and background planning play the same game.
+    for variant in [
+        Variant::new(RuleSet::Laws, 2).unwrap(),
+        Variant::new(RuleSet::Diamond, 3).unwrap(),
+    ] {
+        let sliced = computer_game_planned(variant, Level::Medium, mode);
+        assert!(
+            matches!(sliced.status(), Status::Won { .. }),
+            "{variant}: {:?}",
+            sliced.status()
+        );
+        let background = computer_game_planned(variant, Level::Medium, PlanningMode::Background);
+        assert_eq!(sliced.history(), background.history(), "{variant}");
+    }
+    // Hard thinks in many slices, each near the frame's share.
+    let mut app = app_with(Setup::against_computer(table2(), Level::Hard));
+    app.insert_resource(mode).insert_resource(ComputerPace {
+        minimum_think: Duration::ZERO,
+    });
+    send(
+        &mut app,
+        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
+    );
+    run_until_still(&mut app);
+    let mut frames = 0;
+    while app.world().resource::<Match>().game.history().len() < 2 {
+        app.update();
+        frames += 1;
+        assert!(frames < 100_000, "Hard never answered");
+    }
+    assert!(frames > 3, "Hard answered in {frames} frames: not sliced");
+    let longest = app.world().resource::<Thinker>().longest_slice();
+    assert!(longest > Duration::ZERO);
 }
 
 #[test]

@@ -146,6 +146,8 @@ impl Planner {
         }
         let (max_depth, beam) = search_shape(game, level);
         let limits = Limits {
+            first_depth: 1,
+            first_move: None,
             max_depth,
             max_nodes: budget.max_nodes.max(1),
             deadline: budget.max_time.map(|t| start + t),
@@ -193,7 +195,11 @@ impl Planner {
         let remaining = plan.budget.max_nodes.saturating_sub(plan.nodes);
         let (max_depth, beam) = search_shape(game, plan.level);
         let cancel = AtomicBool::new(false);
+        // Resume at the first depth not yet finished: finished depths are not searched again,
+        // and the transposition table keeps what earlier slices found at this one.
         let limits = Limits {
+            first_depth: plan.best.map_or(1, |(_, depth, _)| depth + 1),
+            first_move: plan.best.map(|(mv, _, _)| mv),
             max_depth,
             max_nodes: slice_nodes.min(remaining).max(1),
             deadline: None,

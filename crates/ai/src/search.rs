@@ -133,6 +133,10 @@ impl Table {
 
 /// Limits of one search.
 pub(crate) struct Limits<'a> {
+    /// Iterative deepening starts here (a sliced plan resumes at the depth it has not finished).
+    pub first_depth: u32,
+    /// Searched first at the root: the best move of the depth before `first_depth`.
+    pub first_move: Option<Move>,
     pub max_depth: u32,
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
@@ -419,6 +423,12 @@ impl<'a> Searcher<'a> {
             })
             .collect();
         root_moves.sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
+        if let Some(first) = self.limits.first_move
+            && let Some(i) = root_moves.iter().position(|&(_, m)| m == first)
+        {
+            let entry = root_moves.remove(i);
+            root_moves.insert(0, entry);
+        }
         let mut outcome = SearchOutcome {
             best: root_moves[0].1,
             score: 0,
@@ -430,7 +440,7 @@ impl<'a> Searcher<'a> {
             return outcome;
         }
         let key = self.zobrist.position(state);
-        for depth in 1..=self.limits.max_depth {
+        for depth in self.limits.first_depth.max(1)..=self.limits.max_depth {
             let mut alpha = -INF;
             let mut best = None;
             let mut scores = Vec::with_capacity(root_moves.len());

@@ -1,0 +1,243 @@
+//! The move list: every move in the game's notation, newest last. Pressing an entry shows the
+//! position after it, read-only (first / back / forward / last to step through); "Live" returns
+//! to the game in one press. The live game is never touched by it: the board shows a copy taken
+//! back to that point (`Viewing::Replay`), and moves wait until the player is back.
+
+use crate::ai::Thinker;
+use crate::core::{GameReset, GameSet, Match, ViewChanged, Viewing};
+use crate::picking::Selection;
+use crate::ui::Screen;
+use bevy::prelude::*;
+
+/// What a move-list button does.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayButton {
+    /// Show the position after this many moves.
+    After(usize),
+    First,
+    Back,
+    Forward,
+    /// Back to the live game.
+    Live,
+}
+
+/// How many moves the list shows at once.
+const LIST_LENGTH: usize = 10;
+
+/// The view a button leads to from the current one.
+pub fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
+    let total = live.game.history().len();
+    let now = match viewing {
+        Viewing::Live => total,
+        Viewing::Replay { ply, .. } => *ply,
+    };
+    let ply = match button {
+        ReplayButton::After(ply) => ply,
+        ReplayButton::First => 0,
+        ReplayButton::Back => now.saturating_sub(1),
+        ReplayButton::Forward => now + 1,
+        ReplayButton::Live => total,
+    };
+    Viewing::replay(&live.game, ply)
+}
+
+/// The entries shown: `(ply after the move, text)`, a window of the list around what is shown.
+pub fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, String)> {
+    let history = state.game.history();
+    let variant = state.game.variant();
+    let end = match viewing {
+        Viewing::Live => history.len(),
+        Viewing::Replay { ply, .. } => (*ply + LIST_LENGTH / 2).min(history.len()),
+    };
+    let start = end.saturating_sub(LIST_LENGTH);
+    history[start..end]
+        .iter()
+        .enumerate()
+        .map(|(i, played)| {
+            let n = start + i + 1;
+            (
+                n,
+                format!("{n}. {} {}", variant.colour(played.seat), played.mv),
+            )
+        })
+        .collect()
+}
+
+#[derive(Component)]
+struct MoveListRoot;
+
+#[derive(Component)]
+struct MoveListEntries;
+
+fn small_button(label: &str, action: ReplayButton) -> impl Bundle {
+    (
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(px(8), px(3)),
+            margin: UiRect::all(px(2)),
+            border: UiRect::all(px(1)),
+            ..default()
+        },
+        BackgroundColor(Color::srgb(0.16, 0.18, 0.24)),
+        BorderColor::all(Color::srgb(0.45, 0.5, 0.6)),
+        children![(
+            Text::new(label),
+            TextFont::from_font_size(15.0),
+            TextColor(Color::WHITE),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+fn build_move_list(mut commands: Commands) {
+    commands.spawn((
+        MoveListRoot,
+        DespawnOnExit(Screen::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(10),
+            bottom: px(10),
+            width: px(250),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.04, 0.05, 0.09, 0.55)),
+        Pickable::IGNORE,
+        children![
+            (
+                Text::new("Moves"),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::srgb(1.0, 0.85, 0.5)),
+                Pickable::IGNORE,
+            ),
+            (
+                Node {
+                    flex_direction: FlexDirection::Row,
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    small_button("|<", ReplayButton::First),
+                    small_button("<", ReplayButton::Back),
+                    small_button(">", ReplayButton::Forward),
+                    small_button("Live", ReplayButton::Live),
+                ],
+            ),
+            (
+                MoveListEntries,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ),
+        ],
+    ));
+}
+
+fn update_move_list(
+    mut commands: Commands,
+    state: Res<Match>,
+    viewing: Res<Viewing>,
+    lists: Query<(Entity, Option<&Children>), With<MoveListEntries>>,
+    mut shown: Local<Vec<(usize, String)>>,
+    mut shown_ply: Local<Option<usize>>,
+) {
+    let entries = list_window(&state, &viewing);
+    let ply = match &*viewing {
+        Viewing::Live => None,
+        Viewing::Replay { ply, .. } => Some(*ply),
+    };
+    if *shown == entries && *shown_ply == ply {
+        return;
+    }
+    let Ok((list, children)) = lists.single() else {
+        return;
+    };
+    for &child in children.into_iter().flatten() {
+        commands.entity(child).despawn();
+    }
+    for (n, text) in &entries {
+        let current = ply == Some(*n);
+        let entry = commands
+            .spawn((
+                Button,
+                ReplayButton::After(*n),
+                Node {
+                    padding: UiRect::axes(px(6), px(1)),
+                    ..default()
+                },
+                BackgroundColor(if current {
+                    Color::srgb(0.55, 0.4, 0.1)
+                } else {
+                    Color::NONE
+                }),
+                children![(
+                    Text::new(text.clone()),
+                    TextFont::from_font_size(14.0),
+                    TextColor(Color::srgb(0.88, 0.9, 0.95)),
+                    Pickable::IGNORE,
+                )],
+            ))
+            .id();
+        commands.entity(list).add_child(entry);
+    }
+    *shown = entries;
+    *shown_ply = ply;
+}
+
+/// Apply a move-list button: switch the shown position.
+#[allow(clippy::too_many_arguments)]
+fn on_replay_buttons(
+    interactions: Query<(&Interaction, &ReplayButton), Changed<Interaction>>,
+    state: Res<Match>,
+    mut viewing: ResMut<Viewing>,
+    mut thinker: ResMut<Thinker>,
+    mut selection: ResMut<Selection>,
+    mut changed: MessageWriter<ViewChanged>,
+) {
+    for (interaction, &button) in &interactions {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        let next = navigate(&state, &viewing, button);
+        if next.is_live() && viewing.is_live() {
+            continue;
+        }
+        if !next.is_live() {
+            // The computer waits while the past is shown.
+            thinker.cancel();
+            *selection = Selection::default();
+        }
+        *viewing = next;
+        changed.write(ViewChanged);
+    }
+}
+
+/// A new, undone or loaded game always shows live.
+fn live_after_reset(mut resets: MessageReader<GameReset>, mut viewing: ResMut<Viewing>) {
+    if resets.read().count() > 0 && !viewing.is_live() {
+        *viewing = Viewing::Live;
+    }
+}
+
+pub struct MoveListPlugin;
+
+impl Plugin for MoveListPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Playing), build_move_list)
+            .add_systems(
+                Update,
+                (
+                    (live_after_reset, on_replay_buttons)
+                        .chain()
+                        .in_set(GameSet::Input),
+                    update_move_list
+                        .in_set(GameSet::Mirror)
+                        .run_if(in_state(Screen::Playing)),
+                ),
+            );
+    }
+}

@@ -1,0 +1,93 @@
+//! Web build only: publishes a small JSON probe as `window.starhalma_probe` every few frames, so
+//! the page (its loading indicator) and the end-to-end test can see where the game is: the
+//! screen, the turn, whether the computer is thinking, and where holes and buttons are on the
+//! canvas in CSS pixels. Moves in the test are still made with real pointer input.
+
+use crate::ai::Thinker;
+use crate::core::{Animating, Match};
+use crate::picking::Selection;
+use crate::ui::{Screen, UiAction};
+use bevy::prelude::*;
+use bevy::ui::{ComputedNode, UiGlobalTransform};
+use starhalma_rules::Hole;
+use std::fmt::Write as _;
+
+#[allow(clippy::too_many_arguments)]
+fn publish_probe(
+    mut frame: Local<u32>,
+    state: Res<Match>,
+    screen: Res<State<Screen>>,
+    thinker: Res<Thinker>,
+    animating: Res<Animating>,
+    selection: Res<Selection>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    buttons: Query<(&UiAction, &ComputedNode, &UiGlobalTransform)>,
+) {
+    *frame += 1;
+    if *frame % 5 != 1 {
+        return;
+    }
+    let game = &state.game;
+    let mut json = String::with_capacity(4096);
+    let _ = write!(
+        json,
+        "{{\"frame\":{},\"screen\":\"{:?}\",\"ply\":{},\"active\":{},\"human\":{},\
+         \"thinking\":{},\"animating\":{},\"over\":{},\"selected\":{},\"destinations\":{},\
+         \"longest_slice_ms\":{:.2}",
+        *frame,
+        screen.get(),
+        game.history().len(),
+        game.active(),
+        state.human_to_move(),
+        thinker.thinking(),
+        animating.0,
+        game.is_over(),
+        selection.from.map_or(-1, |h| h.index() as i32),
+        selection.moves.len(),
+        thinker.longest_slice().as_secs_f64() * 1e3,
+    );
+    json.push_str(",\"targets\":[");
+    for (i, to) in selection.destinations().enumerate() {
+        let sep = if i == 0 { "" } else { "," };
+        let _ = write!(json, "{sep}{}", to.index());
+    }
+    json.push_str("],\"holes\":[");
+    if let Ok((camera, at)) = cameras.single() {
+        for (i, hole) in Hole::all().enumerate() {
+            let p = crate::board::hole_position(hole);
+            let xy = camera.world_to_viewport(at, p).unwrap_or(Vec2::NAN);
+            let owner = game.position().owner(hole).map_or(-1, |s| s as i32);
+            let sep = if i == 0 { "" } else { "," };
+            let _ = write!(json, "{sep}[{:.1},{:.1},{owner}]", xy.x, xy.y);
+        }
+    }
+    json.push_str("],\"buttons\":[");
+    for (i, (action, node, transform)) in buttons.iter().enumerate() {
+        let scale = node.inverse_scale_factor;
+        let centre = transform.translation * scale;
+        let sep = if i == 0 { "" } else { "," };
+        let _ = write!(
+            json,
+            "{sep}{{\"action\":\"{action:?}\",\"x\":{:.1},\"y\":{:.1},\"visible\":{}}}",
+            centre.x,
+            centre.y,
+            node.size.x > 0.0
+        );
+    }
+    json.push_str("]}");
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(
+            &window,
+            &wasm_bindgen::JsValue::from_str("starhalma_probe"),
+            &wasm_bindgen::JsValue::from_str(&json),
+        );
+    }
+}
+
+pub struct WebPlugin;
+
+impl Plugin for WebPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Last, publish_probe);
+    }
+}

@@ -1,0 +1,182 @@
+// End-to-end test of the web build: serves dist/ on localhost, drives Debian's chromium
+// headless (WebGL2 through SwiftShader), and checks that the page loads without console errors,
+// the board shows the seat colours, a game against the computer starts, a human move made with
+// the mouse on the canvas is applied and the computer (Hard) answers. Prints the figures as JSON
+// and saves screenshots in web/e2e-out/.
+import { chromium } from "playwright-core";
+import { PNG } from "pngjs";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.resolve(here, "..", "dist");
+const out = path.resolve(here, "e2e-out");
+fs.mkdirSync(out, { recursive: true });
+
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+const server = http.createServer((req, res) => {
+  const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  const file = path.join(dist, name === "/" ? "index.html" : name);
+  if (!file.startsWith(dist) || !fs.existsSync(file)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+    "--disable-background-networking", "--disable-component-update", "--no-first-run",
+  ],
+});
+const problems = [];
+const figures = {};
+function check(ok, message) {
+  if (!ok) problems.push(message);
+  console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
+}
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const consoleErrors = [];
+  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+
+  const probe = async () => {
+    const text = await page.evaluate(() => window.starhalma_probe ?? null);
+    return text ? JSON.parse(text) : null;
+  };
+  const waitFor = async (what, predicate, seconds) => {
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      const p = await probe();
+      if (p && predicate(p)) return p;
+      await page.waitForTimeout(100);
+    }
+    throw new Error(`timed out after ${seconds} s waiting for ${what}`);
+  };
+  const shot = async (name) => {
+    const file = path.join(out, `${name}.png`);
+    await page.screenshot({ path: file });
+    return PNG.sync.read(fs.readFileSync(file));
+  };
+  const pixel = (png, x, y) => {
+    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+    return [png.data[i], png.data[i + 1], png.data[i + 2]];
+  };
+  // Share of the pixels within `r` of (x, y) that `pred` accepts.
+  const share = (png, x, y, r, pred) => {
+    let hits = 0, total = 0;
+    for (let yy = y - r; yy <= y + r; yy++)
+      for (let xx = x - r; xx <= x + r; xx++) {
+        if (xx < 0 || yy < 0 || xx >= png.width || yy >= png.height) continue;
+        total++;
+        if (pred(pixel(png, xx, yy))) hits++;
+      }
+    return hits / Math.max(total, 1);
+  };
+  const reddish = ([r, g, b]) => r > 110 && r > 1.8 * g && r > 1.8 * b;
+  const bluish = ([r, g, b]) => b > 110 && b > 1.5 * r && b > 1.2 * g;
+  const clickButton = async (action) => {
+    const p = await probe();
+    const b = p.buttons.find((b) => b.action === action && b.visible);
+    if (!b) throw new Error(`no visible ${action} button`);
+    await page.mouse.click(b.x, b.y);
+    await page.waitForTimeout(300);
+  };
+
+  const started = Date.now();
+  await page.goto(url);
+  await waitFor("the game's first frame", (p) => p.screen === "Menu", 60);
+  figures.first_frame_ms = Date.now() - started;
+  // The board is drawn behind the menu from the first frame: wait until its wood shows.
+  let boardShown = false;
+  while (Date.now() - started < 60_000) {
+    const png = await shot("menu");
+    const wood = share(png, 640, 430, 30, ([r, g, b]) => r > g && g > b && r > 40);
+    if (wood > 0.3) { boardShown = true; break; }
+    await page.waitForTimeout(200);
+  }
+  figures.first_board_ms = Date.now() - started;
+  check(boardShown, `the board is drawn (${figures.first_board_ms} ms after navigation)`);
+  const loading = await page.evaluate(() => document.getElementById("status").className);
+  check(loading.includes("gone"), "the loading indicator is gone once the game runs");
+
+  // Menu: Blue (seat 1) from Medium to Hard, then Start. Red is the human.
+  await clickButton("CycleSeat(1)");
+  await clickButton("Start");
+  let p = await waitFor("the game screen", (p) => p.screen === "Playing", 20);
+  await page.waitForTimeout(1500); // the camera glides to Red's side
+  p = await probe();
+  const board = await shot("game-start");
+  const holes = p.holes;
+  const camp = (seat) => holes.filter((h) => h[2] === seat);
+  const seatShare = (seat, pred) =>
+    camp(seat).filter((h) => share(board, h[0], h[1] - 6, 3, pred) > 0.5).length / camp(seat).length;
+  const red = seatShare(0, reddish), blue = seatShare(1, bluish);
+  check(red > 0.7, `Red's marbles show in red (${(100 * red).toFixed(0)}%)`);
+  check(blue > 0.7, `Blue's marbles show in blue (${(100 * blue).toFixed(0)}%)`);
+  check(p.human && p.ply === 0, "Red (human) is to move");
+
+  // Frame times, measured by the page itself.
+  await page.evaluate(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const loop = (t) => {
+      const probeText = window.starhalma_probe ?? "{}";
+      window.__frames.push([t - last, probeText.includes('"thinking":true')]);
+      last = t;
+      requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+  });
+
+  // A human move with the mouse: press Red's marbles until one is picked up, then a ring.
+  let picked = null;
+  for (const [i, h] of holes.entries()) {
+    if (h[2] !== 0) continue;
+    await page.mouse.click(h[0], h[1] - 6);
+    await page.waitForTimeout(250);
+    const q = await probe();
+    if (q.selected === i && q.targets.length > 0) { picked = q; break; }
+  }
+  check(picked !== null, "pressing a marble picks it up and rings its destinations");
+  const target = holes[picked.targets[0]];
+  await page.mouse.move(target[0], target[1]);
+  await page.waitForTimeout(300);
+  await shot("preview");
+  await page.mouse.click(target[0], target[1]);
+  p = await waitFor("Red's move", (p) => p.ply >= 1, 10);
+  check(p.ply === 1, "clicking a ring moves the marble");
+  const thinkStart = Date.now();
+  p = await waitFor("the computer's answer", (p) => p.ply >= 2 && !p.animating, 60);
+  figures.computer_answer_ms = Date.now() - thinkStart;
+  check(p.ply === 2 && p.human, "the computer (Hard) answered and it is Red's turn again");
+  await shot("after-answer");
+  const frames = await page.evaluate(() => window.__frames);
+  const thinking = frames.filter((f) => f[1]).map((f) => f[0]);
+  const all = frames.map((f) => f[0]);
+  figures.frames_while_thinking = thinking.length;
+  figures.longest_frame_while_thinking_ms = Math.round(Math.max(0, ...thinking));
+  figures.median_frame_ms = Math.round(all.sort((a, b) => a - b)[Math.floor(all.length / 2)] ?? 0);
+  figures.longest_ai_slice_ms = p.longest_slice_ms;
+  check(thinking.length > 3, `frames kept coming while the computer thought (${thinking.length})`);
+  check(consoleErrors.length === 0, `no console errors${consoleErrors.length ? ": " + consoleErrors.join(" | ") : ""}`);
+} catch (error) {
+  check(false, String(error?.stack ?? error));
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(JSON.stringify(figures));
+if (problems.length) {
+  console.error(`${problems.length} check(s) failed`);
+  process.exit(1);
+}
