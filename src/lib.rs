@@ -72,7 +72,7 @@ pub fn headless_app(state: core::Match) -> App {
         .insert_resource(state)
         .add_plugins(GameLogicPlugins)
         .add_plugins((picking::BoardPickingPlugin, marks::MarksPlugin));
+    // The first update (by the caller, after adding what it needs) spawns the marbles.
     app.world_mut().write_message(core::GameReset);
-    app.update();
     app
 }

@@ -28,11 +28,12 @@ struct Args {
     load: Option<PathBuf>,
     select: Option<Hole>,
     hover: Option<Hole>,
+    hide_board: bool,
     bench_frames: Option<u32>,
 }
 
 const USAGE: &str = "usage: starhalma [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]]] \
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board]] \
 | --bench-frames N";
 
 fn parse_args() -> Result<Args, String> {
@@ -53,6 +54,7 @@ fn parse_args() -> Result<Args, String> {
                 args.select = Some(value()?.parse().map_err(|e| format!("--select: {e}"))?)
             }
             "--hover" => args.hover = Some(value()?.parse().map_err(|e| format!("--hover: {e}"))?),
+            "--hide-board" => args.hide_board = true,
             "--bench-frames" => {
                 args.bench_frames = Some(
                     value()?
@@ -219,6 +221,11 @@ fn main() {
         }
     };
     let mut app = App::new();
+    if args.screenshot.is_some() {
+        // A screenshot shows exactly what the command line asks for: no saved settings are
+        // read and nothing is written.
+        app.insert_resource(starhalma::persist::Store::Nowhere);
+    }
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "starhalma".into(),
@@ -235,6 +242,12 @@ fn main() {
     if let Some(start) = start {
         app.insert_resource(StartWith(start));
         app.insert_state(Screen::Playing);
+    }
+    if args.hide_board {
+        app.insert_resource(starhalma::panel::PanelSettings {
+            shown: true,
+            board_hidden: true,
+        });
     }
     if let Some(path) = args.screenshot {
         app.insert_resource(ScreenshotPlan {

@@ -317,7 +317,7 @@ fn update_panel(
 pub fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> String {
     let pos = game.position();
     let variant = game.variant();
-    starhalma_rules::board::render(|h| {
+    let picture = starhalma_rules::board::render(|h| {
         if selection.from == Some(h) {
             return '@';
         }
@@ -340,7 +340,22 @@ pub fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> String
             }
             None => '.',
         }
-    })
+    });
+    let colours: Vec<String> = variant
+        .seats()
+        .map(|s| {
+            let name = variant.colour(s).to_string();
+            format!("{} {name}", name.chars().next().unwrap_or('?'))
+        })
+        .collect();
+    format!(
+        "{picture}\n{}\n@ chosen  + can go  . empty",
+        colours.join("  ")
+    ) + if game.rule_set() == starhalma_rules::RuleSet::Diamond {
+        "\nlower case: king"
+    } else {
+        ""
+    }
 }
 
 /// A panel button pressed (by the pointer, or by Enter on the focused one).

@@ -64,7 +64,7 @@ fn marble_count(app: &mut App) -> usize {
     app.world_mut().query::<&Marble>().iter(app.world()).count()
 }
 
-fn marble_on(app: &mut App, hole: Hole) -> Option<Entity> {
+pub(crate) fn marble_on(app: &mut App, hole: Hole) -> Option<Entity> {
     app.world_mut()
         .query::<(Entity, &OnHole)>()
         .iter(app.world())
@@ -374,7 +374,7 @@ fn click_event() -> Click {
     }
 }
 
-fn click(app: &mut App, entity: Entity) {
+pub(crate) fn click(app: &mut App, entity: Entity) {
     pointer(app, PointerId::Mouse, click_event(), entity);
 }
 
@@ -430,6 +430,7 @@ fn clicking_a_marble_then_a_ring_moves_it() {
     assert!(applied.iter_current_update_messages().count() <= 1);
     assert_eq!(app.world().get::<OnHole>(marble).unwrap().0, h(4, 0));
 }
+mod controls;
 mod screenshot;
 mod ui;
 

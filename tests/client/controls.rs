@@ -1,0 +1,538 @@
+//! Play without the 3D board: the controls panel, the keyboard, the move list and its replay,
+//! save and load, settings and the hint, in a headless app.
+
+use super::{h, people, run_until_still, send, table2};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use starhalma::ai::ComputerPace;
+use starhalma::core::{Match, MoveRequest, MoveSource, SeatKind, Setup, Viewing};
+use starhalma::marbles::{AnimationSettings, MirrorCheck, OnHole};
+use starhalma::moves::{MoveListPlugin, ReplayButton};
+use starhalma::panel::{PanelButton, PanelPlugin, PanelSettings, panel_entries};
+use starhalma::persist::{
+    AUTOSAVE, FileRequest, PersistPlugin, SAVED_GAME, Store, load_text, save_text,
+};
+use starhalma::picking::Selection;
+use starhalma::sound::SoundSettings;
+use starhalma::ui::{MenuChoice, Notice, Screen, StartWith, UiAction, UiPlugin};
+use starhalma_ai::{Budget, Level, Planner};
+use starhalma_rules::{Label, RuleSet, Variant};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn temp_store(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("starhalma-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The whole client minus rendering, starting on the menu (or straight in `start`).
+fn full_app(store: &Path, start: Option<Match>) -> App {
+    let first = start
+        .clone()
+        .unwrap_or_else(|| Match::new(people(table2())));
+    let mut app = starhalma::headless_app(first);
+    app.insert_resource(Store::Folder(store.to_path_buf()))
+        .add_plugins(StatesPlugin)
+        .add_plugins((UiPlugin, PanelPlugin, MoveListPlugin, PersistPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .insert_resource(MirrorCheck { panic: true })
+        .insert_resource(AnimationSettings {
+            seconds_per_hop: 0.02,
+        })
+        .insert_resource(ComputerPace {
+            minimum_think: Duration::ZERO,
+        });
+    if let Some(start) = start {
+        app.insert_resource(StartWith(start));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+    }
+    app.update();
+    app.update();
+    app
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(code);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(code);
+    keys.clear();
+    app.update();
+}
+
+fn press<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, what: C) {
+    let button = app
+        .world_mut()
+        .query::<(Entity, &C)>()
+        .iter(app.world())
+        .find(|(_, c)| **c == what)
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("no {what:?} button"));
+    app.world_mut()
+        .entity_mut(button)
+        .insert(Interaction::Pressed);
+    app.update();
+    if let Ok(mut e) = app.world_mut().get_entity_mut(button) {
+        e.insert(Interaction::None);
+    }
+    app.update();
+}
+
+/// The texts of the panel's buttons, top to bottom.
+fn panel_texts(app: &mut App) -> Vec<(PanelButton, String)> {
+    let buttons: Vec<(Entity, PanelButton, u32)> = app
+        .world_mut()
+        .query::<(Entity, &PanelButton, &starhalma::panel::Focusable)>()
+        .iter(app.world())
+        .map(|(e, b, f)| (e, *b, f.0))
+        .collect();
+    let mut out: Vec<(u32, PanelButton, String)> = buttons
+        .into_iter()
+        .map(|(e, b, order)| {
+            let child = app.world().get::<Children>(e).unwrap()[0];
+            (order, b, app.world().get::<Text>(child).unwrap().0.clone())
+        })
+        .collect();
+    out.sort_by_key(|x| x.0);
+    out.into_iter().map(|(_, b, t)| (b, t)).collect()
+}
+
+fn wait_for_human(app: &mut App) {
+    for _ in 0..20_000 {
+        run_until_still(app);
+        let state = app.world().resource::<Match>();
+        if state.human_to_move() || state.game.is_over() {
+            return;
+        }
+        app.update();
+    }
+    panic!("the computer never handed the turn back");
+}
+
+#[test]
+fn a_whole_game_played_with_the_keyboard_alone() {
+    let store = temp_store("keys");
+    let mut app = full_app(&store, None);
+    app.insert_resource(MenuChoice {
+        rules: RuleSet::Table { long_hops: false },
+        players: 2,
+        seats: vec![SeatKind::Human, SeatKind::Computer(Level::Easy)],
+    });
+    app.update();
+    // Enter on the menu starts the game.
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let mut oracle = Planner::new(app.world().resource::<Match>().game.rules(), 3);
+    let mut moves = 0;
+    while !app.world().resource::<Match>().game.is_over() {
+        wait_for_human(&mut app);
+        let state = app.world().resource::<Match>().clone();
+        if state.game.is_over() {
+            break;
+        }
+        let mv = oracle
+            .plan(&state.game, Level::Medium, Budget::nodes(20_000))
+            .mv;
+        let before = state.game.history().len();
+        if mv.is_pass() {
+            key(&mut app, KeyCode::Enter); // the panel's only line is Pass
+        } else {
+            // Arrow down to the marble, Enter; arrow down to the destination, Enter.
+            let entries = panel_entries(&state, &Selection::default());
+            let i = entries
+                .iter()
+                .position(|e| e.button == PanelButton::Marble(mv.from))
+                .expect("the panel lists every movable marble");
+            for _ in 0..i {
+                key(&mut app, KeyCode::ArrowDown);
+            }
+            key(&mut app, KeyCode::Enter);
+            assert_eq!(app.world().resource::<Selection>().from, Some(mv.from));
+            let selection = app.world().resource::<Selection>().clone();
+            let entries = panel_entries(&state, &selection);
+            let j = entries
+                .iter()
+                .position(|e| e.button == PanelButton::Destination(mv.to))
+                .expect("the panel lists every destination");
+            for _ in 0..j {
+                key(&mut app, KeyCode::ArrowDown);
+            }
+            key(&mut app, KeyCode::Enter);
+        }
+        let after = app.world().resource::<Match>().game.history().len();
+        assert_eq!(after, before + 1, "the key presses made the move");
+        assert_eq!(
+            app.world().resource::<Match>().game.history()[before].mv,
+            mv
+        );
+        moves += 1;
+        assert!(moves < 400, "the game does not end");
+    }
+    let status = app.world().resource::<Match>().game.status();
+    assert!(
+        matches!(status, starhalma_rules::Status::Won { winner: 0, .. }),
+        "{status:?}"
+    );
+    // And N starts the next game once this one is over.
+    key(&mut app, KeyCode::KeyN);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+}
+
+#[test]
+fn panel_labels_match_the_rules_crate_for_every_seat_of_every_rule_set() {
+    let store = temp_store("labels");
+    for variant in Variant::all() {
+        let mut app = full_app(&store, Some(Match::new(people(variant))));
+        let mut oracle = Planner::new(app.world().resource::<Match>().game.rules(), 1);
+        // Two turns of every seat: the opening and a position with jumps.
+        for _ in 0..2 * variant.players() {
+            let state = app.world().resource::<Match>().clone();
+            let seat = state.game.active();
+            let camp = variant.camp_of(seat);
+            let legal = state.game.legal_moves();
+            let mut expected: Vec<String> = legal
+                .iter()
+                .filter(|m| !m.is_pass())
+                .map(|m| {
+                    let label = Label::of(m.from, camp).to_string();
+                    if state.game.position().is_king(m.from) {
+                        format!("King ({label})")
+                    } else {
+                        label
+                    }
+                })
+                .collect();
+            expected.sort();
+            expected.dedup();
+            let mut shown: Vec<String> = panel_texts(&mut app).into_iter().map(|x| x.1).collect();
+            shown.sort();
+            assert_eq!(shown, expected, "{variant}, seat {seat}: marbles");
+            // Choose the move the oracle likes through the panel, and check its destinations.
+            let mv = oracle
+                .plan(&state.game, Level::Medium, Budget::nodes(5_000))
+                .mv;
+            press(&mut app, PanelButton::Marble(mv.from));
+            let texts = panel_texts(&mut app);
+            for to in legal.iter().filter(|m| m.from == mv.from).map(|m| m.to) {
+                let label = Label::of(to, camp).to_string();
+                let gained = Label::of(to, camp).row as i32 - Label::of(mv.from, camp).row as i32;
+                let line = texts
+                    .iter()
+                    .find(|(b, _)| *b == PanelButton::Destination(to))
+                    .unwrap_or_else(|| panic!("{variant}: no line for {to}"));
+                assert!(
+                    line.1.starts_with(&format!("{label}: ")),
+                    "{variant}: {:?}",
+                    line.1
+                );
+                assert!(
+                    line.1.ends_with(&format!(", {gained:+} rows")),
+                    "{variant}: {:?}",
+                    line.1
+                );
+            }
+            assert_eq!(texts.last().unwrap().0, PanelButton::Back);
+            press(&mut app, PanelButton::Destination(mv.to));
+            assert_eq!(
+                app.world()
+                    .resource::<Match>()
+                    .game
+                    .history()
+                    .last()
+                    .unwrap()
+                    .mv,
+                mv
+            );
+            run_until_still(&mut app);
+            app.update();
+        }
+    }
+}
+
+#[test]
+fn the_panel_and_the_board_share_one_selection() {
+    let store = temp_store("shared");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    // Choosing on the panel shows on the board (the selection, hence the rings).
+    press(&mut app, PanelButton::Marble(h(6, -2)));
+    assert_eq!(app.world().resource::<Selection>().from, Some(h(6, -2)));
+    // Choosing on the board (a click on a marble) shows on the panel.
+    let marble = super::marble_on(&mut app, h(5, -1)).unwrap();
+    super::click(&mut app, marble);
+    assert_eq!(app.world().resource::<Selection>().from, Some(h(5, -1)));
+    let state = app.world().resource::<Match>().clone();
+    let mut expected: Vec<_> = state
+        .game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == h(5, -1))
+        .map(|m| m.to)
+        .collect();
+    expected.sort();
+    let mut listed: Vec<_> = panel_texts(&mut app)
+        .into_iter()
+        .filter_map(|(b, _)| match b {
+            PanelButton::Destination(to) => Some(to),
+            _ => None,
+        })
+        .collect();
+    listed.sort();
+    assert_eq!(listed, expected);
+    // Escape goes back to choosing a marble.
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert!(matches!(panel_texts(&mut app)[0].0, PanelButton::Marble(_)));
+}
+
+fn play_a_few_moves(app: &mut App, n: usize) {
+    for _ in 0..n {
+        let state = app.world().resource::<Match>().clone();
+        let mv = starhalma_ai::greedy(&state.game);
+        send(app, MoveRequest::between(mv.from, mv.to, MoveSource::Board));
+        run_until_still(app);
+        app.update();
+    }
+}
+
+#[test]
+fn save_and_load_give_the_identical_game_undo_history_included() {
+    let store = temp_store("save");
+    let setup = Setup {
+        variant: Variant::new(RuleSet::Diamond, 3).unwrap(),
+        seats: vec![
+            SeatKind::Human,
+            SeatKind::Human,
+            SeatKind::Computer(Level::Hard),
+        ],
+    };
+    let mut start = Match::new(setup);
+    // Two rounds played by people and the computer alike (moves chosen here).
+    for _ in 0..6 {
+        let mv = starhalma_ai::greedy(&start.game);
+        start.game.play(mv).unwrap();
+    }
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    app.insert_resource(start.clone());
+    app.world_mut().write_message(starhalma::core::GameReset);
+    app.update();
+    press(&mut app, UiAction::Save);
+    assert!(
+        app.world().resource::<Notice>().0.starts_with("Saved to"),
+        "{}",
+        app.world().resource::<Notice>().0
+    );
+    // Change the game, then load: back to the saved one, exactly.
+    play_a_few_moves(&mut app, 0);
+    app.world_mut()
+        .resource_mut::<Match>()
+        .game
+        .resign(0)
+        .unwrap();
+    press(&mut app, UiAction::Load);
+    let loaded = app.world().resource::<Match>().clone();
+    assert_eq!(loaded.game, start.game);
+    assert_eq!(loaded.setup, start.setup);
+    // Undo walks back through the same history.
+    let mut a = loaded.game.clone();
+    let mut b = start.game.clone();
+    while a.undo() {
+        assert!(b.undo());
+        assert_eq!(a, b);
+    }
+    // The marbles follow the loaded position (the mirror check panics otherwise).
+    let marbles = app.world_mut().query::<&OnHole>().iter(app.world()).count();
+    assert_eq!(marbles, 45);
+    // The file itself round-trips outside the app too.
+    assert_eq!(load_text(&save_text(&start)).unwrap().game, start.game);
+}
+
+#[test]
+fn corrupt_or_foreign_files_are_refused_and_the_game_is_untouched() {
+    let store = temp_store("corrupt");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    play_a_few_moves(&mut app, 3);
+    let before = app.world().resource::<Match>().clone();
+    let good = save_text(&before);
+    let corrupt = [
+        ("empty", String::new()),
+        ("not JSON", "this is not a save file".to_string()),
+        ("truncated", good[..good.len() / 2].to_string()),
+        (
+            "foreign",
+            r#"{"format": "some-other-game", "version": 1}"#.to_string(),
+        ),
+        ("illegal move", {
+            let mut value: serde_json::Value = serde_json::from_str(&good).unwrap();
+            value["moves"][1] = "s 0,0 1,0".into();
+            value.to_string()
+        }),
+        (
+            "wrong seats",
+            good.replace("\"medium\"", "\"grandmaster\"")
+                .replace("\"human\"", "\"alien\""),
+        ),
+        (
+            "too many seats",
+            good.replace("\"seats\": [", "\"seats\": [\"human\", "),
+        ),
+        (
+            "newer version",
+            good.replace("\"version\": 1", "\"version\": 99"),
+        ),
+    ];
+    for (what, text) in corrupt {
+        assert!(load_text(&text).is_err(), "{what} was accepted");
+        std::fs::create_dir_all(&store).unwrap();
+        std::fs::write(store.join(SAVED_GAME), &text).unwrap();
+        press(&mut app, UiAction::Load);
+        let notice = app.world().resource::<Notice>().0.clone();
+        assert!(notice.starts_with("Could not load"), "{what}: {notice}");
+        assert_eq!(app.world().resource::<Match>().game, before.game, "{what}");
+    }
+    // A dropped file that does not exist is refused the same way.
+    app.world_mut()
+        .write_message(FileRequest::LoadPath(store.join("missing.json")));
+    app.update();
+    assert!(
+        app.world()
+            .resource::<Notice>()
+            .0
+            .starts_with("Could not load")
+    );
+    assert_eq!(app.world().resource::<Match>().game, before.game);
+}
+
+#[test]
+fn the_autosave_continues_the_game_from_the_menu() {
+    let store = temp_store("autosave");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    play_a_few_moves(&mut app, 4);
+    let live = app.world().resource::<Match>().game.clone();
+    assert!(store.join(AUTOSAVE).exists());
+    // A new run: the menu offers Continue, which brings the game back.
+    let mut next = full_app(&store, None);
+    let offered = next
+        .world_mut()
+        .query::<&UiAction>()
+        .iter(next.world())
+        .any(|a| *a == UiAction::Continue);
+    assert!(offered, "the menu offers Continue");
+    press(&mut next, UiAction::Continue);
+    next.update();
+    assert_eq!(
+        *next.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(next.world().resource::<Match>().game, live);
+}
+
+#[test]
+fn settings_persist_between_runs() {
+    let store = temp_store("settings");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    press(&mut app, UiAction::CycleSpeed);
+    press(&mut app, UiAction::ToggleSound);
+    key(&mut app, KeyCode::KeyC); // hide the panel
+    key(&mut app, KeyCode::KeyT); // top-down view
+    let speed = app.world().resource::<AnimationSettings>().seconds_per_hop;
+    let next = full_app(&store, None);
+    assert_eq!(
+        next.world().resource::<AnimationSettings>().seconds_per_hop,
+        speed
+    );
+    assert!(next.world().resource::<SoundSettings>().muted);
+    assert!(!next.world().resource::<PanelSettings>().shown);
+    assert!(next.world().resource::<starhalma::persist::TopDown>().0);
+    // An unreadable settings file is ignored, not fatal.
+    std::fs::write(store.join("settings.json"), "{ nonsense").unwrap();
+    let third = full_app(&store, None);
+    assert!(!third.world().resource::<SoundSettings>().muted);
+}
+
+#[test]
+fn replaying_the_move_list_never_alters_the_live_game() {
+    let store = temp_store("replay");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    play_a_few_moves(&mut app, 6);
+    let live = app.world().resource::<Match>().game.clone();
+    let shown = |app: &mut App| {
+        let state = app.world().resource::<Match>().clone();
+        app.world()
+            .resource::<Viewing>()
+            .shown(&state)
+            .history()
+            .len()
+    };
+    press(&mut app, ReplayButton::After(2));
+    assert_eq!(shown(&mut app), 2);
+    // The marbles show that position (the mirror check compares them with it).
+    let mut past = live.clone();
+    while past.history().len() > 2 {
+        past.undo();
+    }
+    let on_board = app
+        .world_mut()
+        .query::<&OnHole>()
+        .iter(app.world())
+        .map(|o| o.0.bit())
+        .fold(0u128, |a, b| a | b);
+    assert_eq!(on_board, past.position().occupied());
+    press(&mut app, ReplayButton::Back);
+    assert_eq!(shown(&mut app), 1);
+    press(&mut app, ReplayButton::First);
+    assert_eq!(shown(&mut app), 0);
+    press(&mut app, ReplayButton::Forward);
+    assert_eq!(shown(&mut app), 1);
+    // Moves wait while the past is shown.
+    let mv = starhalma_ai::greedy(&live);
+    send(
+        &mut app,
+        MoveRequest::between(mv.from, mv.to, MoveSource::Panel),
+    );
+    assert_eq!(app.world().resource::<Match>().game, live);
+    // One press back to the live game.
+    press(&mut app, ReplayButton::Live);
+    assert!(app.world().resource::<Viewing>().is_live());
+    assert_eq!(app.world().resource::<Match>().game, live);
+    assert_eq!(shown(&mut app), 6);
+    send(
+        &mut app,
+        MoveRequest::between(mv.from, mv.to, MoveSource::Panel),
+    );
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 7);
+}
+
+#[test]
+fn the_hint_previews_the_move_medium_would_play() {
+    let store = temp_store("hint");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    key(&mut app, KeyCode::KeyH);
+    let state = app.world().resource::<Match>().clone();
+    let expected = Planner::new(state.game.rules(), 7)
+        .plan(&state.game, Level::Medium, Budget::nodes(50_000))
+        .mv;
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(selection.from, Some(expected.from));
+    assert_eq!(selection.preview, Some(expected.to));
+    let landing: Vec<_> = app
+        .world_mut()
+        .query::<&starhalma::marks::PreviewLanding>()
+        .iter(app.world())
+        .map(|l| l.0)
+        .collect();
+    assert_eq!(landing, vec![expected.to]);
+    // Nothing was played.
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+}
