@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks to build and test starhalma: Bevy's system libraries
 # (audio, input, X11), the linker .cargo/config.toml names (clang + mold), and Xvfb with software
-# Vulkan for the screenshot test. Needs root (or sudo) only when something is missing.
+# Vulkan for the screenshot test. `scripts/deps.sh web` also installs what the web build and its
+# browser test need: Node.js with npm, and Chromium. Needs root (or sudo) only when something is
+# missing.
 set -euo pipefail
 packages="pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-dev libxkbcommon-x11-0
   libxcursor-dev libxrandr-dev libxi-dev clang mold xvfb xauth mesa-vulkan-drivers"
@@ -9,6 +11,11 @@ missing=""
 for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
 done
+if [ "${1:-}" = "web" ]; then
+    command -v chromium >/dev/null || missing="$missing chromium"
+    command -v node >/dev/null || missing="$missing nodejs"
+    command -v npm >/dev/null || missing="$missing npm"
+fi
 if [ -n "$missing" ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"

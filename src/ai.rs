@@ -76,6 +76,7 @@ pub struct Thinker {
     planner: Option<Arc<Mutex<Planner>>>,
     job: Option<Job>,
     longest_slice: Duration,
+    longest_frame_share: Duration,
 }
 
 impl Thinker {
@@ -96,9 +97,15 @@ impl Thinker {
         }
     }
 
-    /// The longest single slice of sliced planning so far (the web build's worst frame cost).
+    /// The longest single slice of sliced planning so far.
     pub fn longest_slice(&self) -> Duration {
         self.longest_slice
+    }
+
+    /// The most planning time one frame has spent in sliced planning (the web build's worst
+    /// frame cost of thinking).
+    pub fn longest_frame_share(&self) -> Duration {
+        self.longest_frame_share
     }
 }
 
@@ -152,8 +159,15 @@ fn start_planning(
             let planner = planner
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
+            // Slices get only part of each frame: the wall-clock limit is doubled so the search
+            // gets about as much work done as on a thread of its own.
+            let budget = level.default_budget();
+            let budget = starhalma_ai::Budget {
+                max_nodes: budget.max_nodes,
+                max_time: budget.max_time.map(|t| t * 2),
+            };
             Work::Sliced {
-                plan: Box::new(planner.start_sliced(&game, level, level.default_budget())),
+                plan: Box::new(planner.start_sliced(&game, level, budget)),
                 slice_nodes: 2_000,
             }
         }
@@ -188,16 +202,22 @@ fn finish_planning(
                 let mut planner = planner
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                let began = Instant::now();
-                job.result = planner.step(plan, *slice_nodes).map(|p| p.mv);
-                let took = began.elapsed();
-                thinker.longest_slice = thinker.longest_slice.max(took);
-                if let PlanningMode::Sliced { per_frame } = *mode {
-                    // Aim the next slice at the frame's share: scale by how far this one was off.
-                    let ratio = per_frame.as_secs_f64() / took.as_secs_f64().max(1e-5);
+                let PlanningMode::Sliced { per_frame } = *mode else {
+                    return;
+                };
+                // Slices until this frame's share is used, each sized to take about half of it.
+                let frame_start = Instant::now();
+                while job.result.is_none() && frame_start.elapsed() < per_frame {
+                    let began = Instant::now();
+                    job.result = planner.step(plan, *slice_nodes).map(|p| p.mv);
+                    let took = began.elapsed();
+                    thinker.longest_slice = thinker.longest_slice.max(took);
+                    let ratio = per_frame.as_secs_f64() / 2.0 / took.as_secs_f64().max(1e-5);
                     let next = (*slice_nodes as f64 * ratio.clamp(0.5, 2.0)) as u64;
                     *slice_nodes = next.clamp(200, 500_000);
                 }
+                thinker.longest_frame_share =
+                    thinker.longest_frame_share.max(frame_start.elapsed());
             }
         }
     }

@@ -1,4 +1,4 @@
-//! Web build only: publishes a small JSON probe as `window.starhalma_probe` every few frames, so
+//! Web build only: publishes a small JSON probe as `window.starhalma_probe` every frame, so
 //! the page (its loading indicator) and the end-to-end test can see where the game is: the
 //! screen, the turn, whether the computer is thinking, and where holes and buttons are on the
 //! canvas in CSS pixels. Moves in the test are still made with real pointer input.
@@ -24,16 +24,13 @@ fn publish_probe(
     buttons: Query<(&UiAction, &ComputedNode, &UiGlobalTransform)>,
 ) {
     *frame += 1;
-    if *frame % 5 != 1 {
-        return;
-    }
     let game = &state.game;
     let mut json = String::with_capacity(4096);
     let _ = write!(
         json,
         "{{\"frame\":{},\"screen\":\"{:?}\",\"ply\":{},\"active\":{},\"human\":{},\
          \"thinking\":{},\"animating\":{},\"over\":{},\"selected\":{},\"destinations\":{},\
-         \"longest_slice_ms\":{:.2}",
+         \"longest_slice_ms\":{:.2},\"longest_think_per_frame_ms\":{:.2}",
         *frame,
         screen.get(),
         game.history().len(),
@@ -45,6 +42,7 @@ fn publish_probe(
         selection.from.map_or(-1, |h| h.index() as i32),
         selection.moves.len(),
         thinker.longest_slice().as_secs_f64() * 1e3,
+        thinker.longest_frame_share().as_secs_f64() * 1e3,
     );
     json.push_str(",\"targets\":[");
     for (i, to) in selection.destinations().enumerate() {

@@ -36,7 +36,7 @@ wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name starhalma 
     "$WEB_TARGET_DIR/wasm32-unknown-unknown/web-release/starhalma.wasm"
 echo "== wasm-opt"
 # The features Rust's wasm32-unknown-unknown target enables by default.
-web/node_modules/.bin/wasm-opt -Os --strip-debug --enable-bulk-memory --enable-sign-ext \
+web/node_modules/.bin/wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-sign-ext \
     --enable-mutable-globals --enable-nontrapping-float-to-int --enable-reference-types \
     --enable-multivalue \
     -o "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
