@@ -168,7 +168,8 @@ fn start_planning(
             };
             Work::Sliced {
                 plan: Box::new(planner.start_sliced(&game, level, budget)),
-                slice_nodes: 2_000,
+                // Small to start with; each slice's time sizes the next.
+                slice_nodes: 500,
             }
         }
     };

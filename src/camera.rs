@@ -26,7 +26,7 @@ pub fn yaw_facing_camp(camp: u8) -> f32 {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    let camera = commands.spawn((
+    commands.spawn((
         Transform::from_xyz(0.0, 14.0, 12.0).looking_at(Vec3::ZERO, Vec3::Y),
         PanOrbitCamera {
             focus: Vec3::ZERO,
@@ -42,14 +42,6 @@ fn spawn_camera(mut commands: Commands) {
             ..default()
         },
     ));
-    // The web build leaves out the look-up tables of Bevy's default tonemapper.
-    #[cfg(target_arch = "wasm32")]
-    {
-        let mut camera = camera;
-        camera.insert(bevy::core_pipeline::tonemapping::Tonemapping::AcesFitted);
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = camera;
 }
 
 /// A yaw to glide to once the camera has initialised itself (before that, the orbit camera takes

@@ -178,6 +178,21 @@ try {
   figures.longest_ai_share_of_a_frame_ms = p.longest_think_per_frame_ms;
   check(thinking.length >= 1, `frames kept coming while the computer thought (${thinking.length})`);
   check(consoleErrors.length === 0, `no console errors${consoleErrors.length ? ": " + consoleErrors.join(" | ") : ""}`);
+  // Without WebGL2 the page says so instead of failing silently.
+  const plain = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-3d-apis", "--disable-background-networking",
+           "--disable-component-update", "--no-first-run"],
+  });
+  try {
+    const page2 = await plain.newPage();
+    await page2.goto(url);
+    await page2.waitForTimeout(1000);
+    const message = await page2.evaluate(() => document.getElementById("status-text").textContent);
+    check(message.includes("WebGL2"), `without WebGL2 the page explains why: "${message.slice(0, 60)}..."`);
+  } finally {
+    await plain.close();
+  }
 } catch (error) {
   check(false, String(error?.stack ?? error));
 } finally {
