@@ -190,6 +190,10 @@ pub struct ViewChanged;
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Animating(pub bool);
 
+/// Which move a press on a destination means when several reach it: a step before a jump (only a
+/// Diamond king can have both), a swap last.
+pub const MOVE_PREFERENCE: [MoveKind; 3] = [MoveKind::Step, MoveKind::Jump, MoveKind::Swap];
+
 /// The move `intent` names among the legal moves. A step is preferred over a jump to the same
 /// hole (only a Diamond king can have both), and a swap is what a move onto an opponent's peg
 /// means.
@@ -199,8 +203,7 @@ pub fn resolve(game: &Game, intent: Intent) -> Result<Move, IllegalMove> {
         Intent::Between { from, to } => (from, to),
     };
     let legal = game.legal_moves();
-    let candidates = [MoveKind::Step, MoveKind::Jump, MoveKind::Swap];
-    for kind in candidates {
+    for kind in MOVE_PREFERENCE {
         let mv = Move { kind, from, to };
         if legal.contains(&mv) {
             return Ok(mv);

@@ -296,6 +296,14 @@ fn save_settings(
     top_down: Res<TopDown>,
     mut written: Local<Option<Settings>>,
 ) {
+    let changed = choice.is_changed()
+        || speed.is_changed()
+        || sound.is_changed()
+        || panel.is_changed()
+        || top_down.is_changed();
+    if written.is_some() && !changed {
+        return;
+    }
     let Ok(variant) = Variant::new(choice.rules, choice.players) else {
         return;
     };

@@ -5,12 +5,14 @@
 //! (which orbits the camera) never selects or moves.
 
 use crate::board::HoleSpot;
-use crate::core::{GameReset, GameSet, Match, MoveApplied, MoveRequest, MoveSource};
+use crate::core::{
+    GameReset, GameSet, MOVE_PREFERENCE, Match, MoveApplied, MoveRequest, MoveSource,
+};
 use crate::marbles::{Marble, OnHole};
 use crate::marks::DestinationRing;
 use bevy::picking::events::{Click, Drag, Out, Over, Pointer, Press};
 use bevy::prelude::*;
-use starhalma_rules::{Hole, Move, MoveKind};
+use starhalma_rules::{Game, Hole, Move};
 
 /// The marble a player has picked up, where it can go, and the destination being previewed.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -26,17 +28,27 @@ impl Selection {
         self.moves.iter().map(|m| m.to)
     }
 
-    /// The move a press on `to` makes: a step before a jump (only a Diamond king can have
-    /// both), as `core::resolve` chooses.
+    /// The marble on `from` picked up, with its legal moves.
+    pub fn for_marble(game: &Game, from: Hole) -> Selection {
+        Selection {
+            from: Some(from),
+            moves: game
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !m.is_pass() && m.from == from)
+                .collect(),
+            preview: None,
+        }
+    }
+
+    /// The move a press on `to` makes, chosen as `core::resolve` chooses.
     pub fn move_to(&self, to: Hole) -> Option<Move> {
-        [MoveKind::Step, MoveKind::Jump, MoveKind::Swap]
-            .into_iter()
-            .find_map(|kind| {
-                self.moves
-                    .iter()
-                    .copied()
-                    .find(|m| m.to == to && m.kind == kind)
-            })
+        MOVE_PREFERENCE.into_iter().find_map(|kind| {
+            self.moves
+                .iter()
+                .copied()
+                .find(|m| m.to == to && m.kind == kind)
+        })
     }
 }
 
@@ -103,19 +115,7 @@ pub fn handle_press(
     requests: &mut MessageWriter<MoveRequest>,
 ) {
     match press(state, selection, hole, kind) {
-        PressOutcome::Select(from) => {
-            let moves: Vec<Move> = state
-                .game
-                .legal_moves()
-                .into_iter()
-                .filter(|m| !m.is_pass() && m.from == from)
-                .collect();
-            *selection = Selection {
-                from: Some(from),
-                moves,
-                preview: None,
-            };
-        }
+        PressOutcome::Select(from) => *selection = Selection::for_marble(&state.game, from),
         PressOutcome::Preview(to) => selection.preview = Some(to),
         PressOutcome::Cancel => *selection = Selection::default(),
         PressOutcome::Move(request) => {

@@ -143,26 +143,53 @@ fn focusable_button(
 }
 
 fn button(label: impl Into<String>, action: UiAction, selected: bool) -> impl Bundle {
-    let bg = if selected {
-        Color::srgb(0.25, 0.45, 0.75)
+    let background = if selected {
+        BUTTON_SELECTED
     } else {
-        Color::srgb(0.16, 0.18, 0.24)
+        BUTTON_BACKGROUND
+    };
+    styled_button(label, action, ButtonSize::Large, background)
+}
+
+pub const BUTTON_BACKGROUND: Color = Color::srgb(0.16, 0.18, 0.24);
+pub const BUTTON_SELECTED: Color = Color::srgb(0.25, 0.45, 0.75);
+pub const BUTTON_BORDER: Color = Color::srgb(0.45, 0.5, 0.6);
+
+/// How big a button is: menu and HUD, the controls panel, the move list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonSize {
+    Large,
+    Medium,
+    Small,
+}
+
+/// A button with a text label; `action` is the component its handler looks for.
+pub fn styled_button(
+    label: impl Into<String>,
+    action: impl Component,
+    size: ButtonSize,
+    background: Color,
+) -> impl Bundle {
+    let (padding, margin, border, font) = match size {
+        ButtonSize::Large => (UiRect::axes(px(12), px(6)), 3, 1, 18.0),
+        ButtonSize::Medium => (UiRect::axes(px(10), px(4)), 2, 2, 16.0),
+        ButtonSize::Small => (UiRect::axes(px(8), px(3)), 2, 1, 15.0),
     };
     (
         Button,
         action,
         Node {
-            padding: UiRect::axes(px(12), px(6)),
-            margin: UiRect::all(px(3)),
-            border: UiRect::all(px(1)),
+            padding,
+            margin: UiRect::all(px(margin)),
+            border: UiRect::all(px(border)),
             justify_content: JustifyContent::Center,
             ..default()
         },
-        BackgroundColor(bg),
-        BorderColor::all(Color::srgb(0.5, 0.55, 0.65)),
+        BackgroundColor(background),
+        BorderColor::all(BUTTON_BORDER),
         children![(
             Text::new(label.into()),
-            TextFont::from_font_size(18.0),
+            TextFont::from_font_size(font),
             TextColor(Color::WHITE),
             Pickable::IGNORE,
         )],
@@ -653,16 +680,9 @@ pub fn hint(state: &Match) -> Option<Selection> {
     if mv.is_pass() {
         return None;
     }
-    let moves = state
-        .game
-        .legal_moves()
-        .into_iter()
-        .filter(|m| !m.is_pass() && m.from == mv.from)
-        .collect();
     Some(Selection {
-        from: Some(mv.from),
-        moves,
         preview: Some(mv.to),
+        ..Selection::for_marble(&state.game, mv.from)
     })
 }
 

@@ -87,6 +87,27 @@ pub(crate) fn run_until_still(app: &mut App) {
     panic!("the animation never ended");
 }
 
+/// Press a button (found by its action component) as the pointer would, then release it. The
+/// button may be gone with its panel afterwards (Play again).
+pub(crate) fn press<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, what: C) {
+    let button = app
+        .world_mut()
+        .query::<(Entity, &C)>()
+        .iter(app.world())
+        .filter(|(_, c)| **c == what)
+        .map(|(e, _)| e)
+        .last()
+        .unwrap_or_else(|| panic!("no {what:?} button"));
+    app.world_mut()
+        .entity_mut(button)
+        .insert(Interaction::Pressed);
+    app.update();
+    if let Ok(mut e) = app.world_mut().get_entity_mut(button) {
+        e.insert(Interaction::None);
+    }
+    app.update();
+}
+
 fn rejections(app: &App) -> Vec<MoveRejected> {
     let messages = app.world().resource::<Messages<MoveRejected>>();
     messages.iter_current_update_messages().cloned().collect()

@@ -1,7 +1,7 @@
 //! The menu and HUD in a headless app: buttons pressed as a pointer would press them, and what
 //! the player then sees.
 
-use super::{h, people, run_until_still, send, table2};
+use super::{h, people, press, run_until_still, send, table2};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -30,26 +30,6 @@ fn ui_app(state: Match) -> App {
     app.update();
     app.update();
     app
-}
-
-fn press(app: &mut App, action: UiAction) {
-    let button = app
-        .world_mut()
-        .query::<(Entity, &UiAction)>()
-        .iter(app.world())
-        .filter(|(_, a)| **a == action)
-        .map(|(e, _)| e)
-        .last()
-        .unwrap_or_else(|| panic!("no {action:?} button"));
-    app.world_mut()
-        .entity_mut(button)
-        .insert(Interaction::Pressed);
-    app.update();
-    // The button may be gone with its panel (Play again).
-    if let Ok(mut entity) = app.world_mut().get_entity_mut(button) {
-        entity.insert(Interaction::None);
-    }
-    app.update();
 }
 
 fn shown(app: &mut App, action: UiAction) -> bool {
