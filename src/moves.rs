@@ -6,7 +6,7 @@
 use crate::ai::Thinker;
 use crate::core::{GameReset, GameSet, Match, ViewChanged, Viewing};
 use crate::picking::Selection;
-use crate::ui::Screen;
+use crate::ui::{BUTTON_BACKGROUND, ButtonSize, Screen, styled_button};
 use bevy::prelude::*;
 
 /// What a move-list button does.
@@ -70,24 +70,7 @@ struct MoveListRoot;
 struct MoveListEntries;
 
 fn small_button(label: &str, action: ReplayButton) -> impl Bundle {
-    (
-        Button,
-        action,
-        Node {
-            padding: UiRect::axes(px(8), px(3)),
-            margin: UiRect::all(px(2)),
-            border: UiRect::all(px(1)),
-            ..default()
-        },
-        BackgroundColor(Color::srgb(0.16, 0.18, 0.24)),
-        BorderColor::all(Color::srgb(0.45, 0.5, 0.6)),
-        children![(
-            Text::new(label),
-            TextFont::from_font_size(15.0),
-            TextColor(Color::WHITE),
-            Pickable::IGNORE,
-        )],
-    )
+    styled_button(label, action, ButtonSize::Small, BUTTON_BACKGROUND)
 }
 
 fn build_move_list(mut commands: Commands) {
@@ -137,25 +120,38 @@ fn build_move_list(mut commands: Commands) {
     ));
 }
 
+/// What the move list was built from: the list entity, its entries and the replayed ply.
+type ShownList = (Entity, Vec<(usize, String)>, Option<usize>);
+
 fn update_move_list(
     mut commands: Commands,
     state: Res<Match>,
     viewing: Res<Viewing>,
     lists: Query<(Entity, Option<&Children>), With<MoveListEntries>>,
-    mut shown: Local<Vec<(usize, String)>>,
-    mut shown_ply: Local<Option<usize>>,
+    mut shown: Local<Option<ShownList>>,
 ) {
+    let Ok((list, children)) = lists.single() else {
+        return;
+    };
+    // The remembered entries belong to the list entity they were built into.
+    let new_list = shown
+        .as_ref()
+        .is_none_or(|(built_in, ..)| *built_in != list);
+    if !new_list && !state.is_changed() && !viewing.is_changed() {
+        return;
+    }
     let entries = list_window(&state, &viewing);
     let ply = match &*viewing {
         Viewing::Live => None,
         Viewing::Replay { ply, .. } => Some(*ply),
     };
-    if *shown == entries && *shown_ply == ply {
+    if !new_list
+        && shown
+            .as_ref()
+            .is_some_and(|(_, lines, at)| *lines == entries && *at == ply)
+    {
         return;
     }
-    let Ok((list, children)) = lists.single() else {
-        return;
-    };
     for &child in children.into_iter().flatten() {
         commands.entity(child).despawn();
     }
@@ -184,8 +180,7 @@ fn update_move_list(
             .id();
         commands.entity(list).add_child(entry);
     }
-    *shown = entries;
-    *shown_ply = ply;
+    *shown = Some((list, entries, ply));
 }
 
 /// Apply a move-list button: switch the shown position.

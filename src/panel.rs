@@ -13,7 +13,9 @@ use crate::camera::{CameraView, ViewRequest};
 use crate::core::{GameSet, Match, MoveRequest, MoveSource, Viewing};
 use crate::picking::{PressKind, Selection, handle_press};
 use crate::sound::SoundSettings;
-use crate::ui::{Screen, UiAction, must_pass};
+use crate::ui::{
+    BUTTON_BACKGROUND, BUTTON_BORDER, ButtonSize, Screen, UiAction, must_pass, styled_button,
+};
 use bevy::prelude::*;
 use starhalma_rules::{Hole, Label, MoveKind};
 
@@ -95,6 +97,12 @@ pub fn destination_label(state: &Match, from: Hole, to: Hole, kind: MoveKind) ->
     format!("{b}: {how}, {gained:+} rows")
 }
 
+/// Panel order: the front row (nearest the target) first, then from the player's left.
+fn front_first(hole: Hole, camp: u8) -> (std::cmp::Reverse<u8>, u8) {
+    let label = Label::of(hole, camp);
+    (std::cmp::Reverse(label.row), label.space)
+}
+
 /// The panel's lines for the game and selection: the movable marbles, or the chosen marble's
 /// destinations and Back, or Pass; nothing when no person here is to move.
 pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
@@ -110,10 +118,7 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
     let camp = state.game.variant().camp_of(state.game.active());
     if let Some(from) = selection.from {
         let mut targets: Vec<Hole> = selection.destinations().collect();
-        targets.sort_by_key(|&h| {
-            let l = Label::of(h, camp);
-            (std::cmp::Reverse(l.row), l.space)
-        });
+        targets.sort_by_key(|&h| front_first(h, camp));
         targets.dedup();
         let mut entries: Vec<Entry> = targets
             .into_iter()
@@ -138,10 +143,7 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
         .filter(|m| !m.is_pass())
         .map(|m| m.from)
         .collect();
-    movable.sort_by_key(|&h| {
-        let l = Label::of(h, camp);
-        (std::cmp::Reverse(l.row), l.space)
-    });
+    movable.sort_by_key(|&h| front_first(h, camp));
     movable.dedup();
     movable
         .into_iter()
@@ -213,27 +215,19 @@ fn build_panel(mut commands: Commands) {
 
 fn panel_button(entry: &Entry, order: u32) -> impl Bundle {
     (
-        Button,
-        entry.button,
+        styled_button(
+            entry.label.clone(),
+            entry.button,
+            ButtonSize::Medium,
+            BUTTON_BACKGROUND,
+        ),
         Focusable(order),
-        Node {
-            padding: UiRect::axes(px(10), px(4)),
-            margin: UiRect::all(px(2)),
-            border: UiRect::all(px(2)),
-            ..default()
-        },
-        BackgroundColor(Color::srgb(0.16, 0.18, 0.24)),
-        BorderColor::all(Color::srgb(0.45, 0.5, 0.6)),
-        children![(
-            Text::new(entry.label.clone()),
-            TextFont::from_font_size(16.0),
-            TextColor(Color::WHITE),
-            Pickable::IGNORE,
-        )],
     )
 }
 
 /// Rebuild the panel's buttons when its lines change; keep the title and text board current.
+/// Work is done only when the game, selection, view or settings changed, or the panel is new
+/// (the remembered lines belong to the list entity they were built into).
 #[allow(clippy::too_many_arguments)]
 fn update_panel(
     mut commands: Commands,
@@ -246,8 +240,19 @@ fn update_panel(
     mut titles: Query<&mut Text, (With<PanelTitle>, Without<TextBoard>)>,
     mut boards: Query<&mut Text, (With<TextBoard>, Without<PanelTitle>)>,
     mut focus: ResMut<Focus>,
-    mut shown: Local<Vec<Entry>>,
+    mut shown: Local<Option<(Entity, Vec<Entry>)>>,
 ) {
+    let Ok((list, children)) = lists.single() else {
+        return;
+    };
+    let new_panel = shown.as_ref().is_none_or(|(built_in, _)| *built_in != list);
+    let changed = state.is_changed()
+        || selection.is_changed()
+        || viewing.is_changed()
+        || settings.is_changed();
+    if !new_panel && !changed {
+        return;
+    }
     for mut node in &mut roots {
         let display = if settings.shown {
             Display::Flex
@@ -292,12 +297,9 @@ fn update_panel(
             text.0 = board_text.clone();
         }
     }
-    if *shown == entries {
+    if !new_panel && shown.as_ref().is_some_and(|(_, lines)| *lines == entries) {
         return;
     }
-    let Ok((list, children)) = lists.single() else {
-        return;
-    };
     for &child in children.into_iter().flatten() {
         commands.entity(child).despawn();
     }
@@ -309,7 +311,7 @@ fn update_panel(
     }
     // The keyboard starts on the first line of a new list.
     focus.0 = first;
-    *shown = entries;
+    *shown = Some((list, entries));
 }
 
 /// The shown position as text (the seed's picture): colour initials, a king in lower case, `@`
@@ -490,7 +492,7 @@ fn show_focus(focus: Res<Focus>, mut buttons: Query<(Entity, &mut BorderColor), 
         let color = if Some(entity) == focus.0 {
             Color::srgb(1.0, 0.85, 0.2)
         } else {
-            Color::srgb(0.45, 0.5, 0.6)
+            BUTTON_BORDER
         };
         let wanted = BorderColor::all(color);
         if *border != wanted {

@@ -1,7 +1,7 @@
 //! Play without the 3D board: the controls panel, the keyboard, the move list and its replay,
 //! save and load, settings and the hint, in a headless app.
 
-use super::{h, people, run_until_still, send, table2};
+use super::{h, people, press, run_until_still, send, table2};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -65,24 +65,6 @@ fn key(app: &mut App, code: KeyCode) {
     let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     keys.release(code);
     keys.clear();
-    app.update();
-}
-
-fn press<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, what: C) {
-    let button = app
-        .world_mut()
-        .query::<(Entity, &C)>()
-        .iter(app.world())
-        .find(|(_, c)| **c == what)
-        .map(|(e, _)| e)
-        .unwrap_or_else(|| panic!("no {what:?} button"));
-    app.world_mut()
-        .entity_mut(button)
-        .insert(Interaction::Pressed);
-    app.update();
-    if let Ok(mut e) = app.world_mut().get_entity_mut(button) {
-        e.insert(Interaction::None);
-    }
     app.update();
 }
 
@@ -535,4 +517,31 @@ fn the_hint_previews_the_move_medium_would_play() {
     assert_eq!(landing, vec![expected.to]);
     // Nothing was played.
     assert!(app.world().resource::<Match>().game.history().is_empty());
+}
+
+#[test]
+fn the_panel_and_move_list_are_filled_again_after_change_mode() {
+    let store = temp_store("again");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    play_a_few_moves(&mut app, 2);
+    let listed = |app: &mut App| {
+        app.world_mut()
+            .query::<&ReplayButton>()
+            .iter(app.world())
+            .filter(|b| matches!(b, ReplayButton::After(_)))
+            .count()
+    };
+    let panel = panel_texts(&mut app);
+    assert!(!panel.is_empty());
+    assert_eq!(listed(&mut app), 2);
+    // Back to the menu and Continue the same game: new panel and list, the same lines.
+    press(&mut app, UiAction::ChangeMode);
+    press(&mut app, UiAction::Continue);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(panel_texts(&mut app), panel);
+    assert_eq!(listed(&mut app), 2);
 }
