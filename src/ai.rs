@@ -2,9 +2,13 @@
 //! keep running; the result comes back as an ordinary `MoveRequest`. On the web, where the task
 //! pools share the page's one thread with drawing, the same plan is searched in slices, a few
 //! milliseconds each frame.
+//!
+//! The plan under way is this plugin's alone: it drops it itself when the game is reset, a
+//! command is applied, a past position is shown or the match leaves the screen.
 
 use crate::core::{
-    Animating, GameReset, GameSet, Match, MoveRequest, MoveSource, SeatKind, Viewing,
+    Animating, CommandApplied, GameReset, GameSet, Match, MoveRequest, MoveSource, OnScreen,
+    SeatKind, ViewChanged, Viewing,
 };
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -72,21 +76,28 @@ struct Job {
 
 /// The planner (kept between moves for its tables) and the plan under way.
 #[derive(Resource, Default)]
-pub struct Thinker {
+struct Thinker {
     planner: Option<Arc<Mutex<Planner>>>,
     job: Option<Job>,
-    longest_slice: Duration,
-    longest_frame_share: Duration,
+}
+
+/// Whether the computer is planning a move now (the HUD's "thinking...").
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ComputerThinking(pub bool);
+
+/// How long sliced planning (the web build) held the main thread at worst.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlanningStats {
+    /// The longest single slice so far.
+    pub longest_slice: Duration,
+    /// The most planning time one frame has spent (the web build's worst frame cost of
+    /// thinking).
+    pub longest_frame_share: Duration,
 }
 
 impl Thinker {
-    /// Is the computer planning a move now?
-    pub fn thinking(&self) -> bool {
-        self.job.is_some()
-    }
-
-    /// Stop and forget the plan under way (new game, undo, leaving the screen).
-    pub fn cancel(&mut self) {
+    /// Stop and forget the plan under way.
+    fn cancel(&mut self) {
         if let Some(Job {
             work: Work::Background { cancel, .. },
             ..
@@ -96,29 +107,27 @@ impl Thinker {
             // Dropping the task cancels it; the flag stops a search already running.
         }
     }
-
-    /// The longest single slice of sliced planning so far.
-    pub fn longest_slice(&self) -> Duration {
-        self.longest_slice
-    }
-
-    /// The most planning time one frame has spent in sliced planning (the web build's worst
-    /// frame cost of thinking).
-    pub fn longest_frame_share(&self) -> Duration {
-        self.longest_frame_share
-    }
 }
 
-fn reset_thinker(
-    mut resets: MessageReader<GameReset>,
-    mut thinker: ResMut<Thinker>,
-    state: Res<Match>,
-) {
-    if resets.read().count() == 0 {
-        return;
-    }
+/// A new game, undo or load: drop the plan and start a fresh planner for the new rules.
+fn reset_thinker(mut thinker: ResMut<Thinker>, state: Res<Match>) {
     thinker.cancel();
     thinker.planner = Some(Arc::new(Mutex::new(Planner::new(state.game.rules(), 1))));
+}
+
+/// A command (a resignation), a past position shown, or the match off screen: the plan under way
+/// is for a game that is not being played now.
+fn drop_plan(mut thinker: ResMut<Thinker>) {
+    thinker.cancel();
+}
+
+/// The past is shown, or the match left the screen.
+fn play_paused(viewing: Res<Viewing>, on_screen: Res<OnScreen>) -> bool {
+    (viewing.is_changed() && !viewing.is_live()) || (on_screen.is_changed() && !on_screen.0)
+}
+
+fn publish_thinking(thinker: Res<Thinker>, mut thinking: ResMut<ComputerThinking>) {
+    thinking.set_if_neq(ComputerThinking(thinker.job.is_some()));
 }
 
 fn start_planning(
@@ -127,11 +136,17 @@ fn start_planning(
     time: Res<Time>,
     mode: Res<PlanningMode>,
     viewing: Res<Viewing>,
+    on_screen: Res<OnScreen>,
     mut thinker: ResMut<Thinker>,
 ) {
-    // While a past position is shown the computer waits, so the live game does not move on
-    // unseen.
-    if thinker.job.is_some() || animating.0 || state.game.is_over() || !viewing.is_live() {
+    // While a past position is shown (or the menu) the computer waits, so the live game does
+    // not move on unseen.
+    if thinker.job.is_some()
+        || animating.0
+        || state.game.is_over()
+        || !viewing.is_live()
+        || !on_screen.0
+    {
         return;
     }
     let SeatKind::Computer(level) = state.seat_kind(state.game.active()) else {
@@ -187,6 +202,7 @@ fn finish_planning(
     pace: Res<ComputerPace>,
     mode: Res<PlanningMode>,
     mut thinker: ResMut<Thinker>,
+    mut stats: ResMut<PlanningStats>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
     let thinker = &mut *thinker;
@@ -212,13 +228,17 @@ fn finish_planning(
                     let began = Instant::now();
                     job.result = planner.step(plan, *slice_nodes).map(|p| p.mv);
                     let took = began.elapsed();
-                    thinker.longest_slice = thinker.longest_slice.max(took);
+                    if took > stats.longest_slice {
+                        stats.longest_slice = took;
+                    }
                     let ratio = per_frame.as_secs_f64() / 2.0 / took.as_secs_f64().max(1e-5);
                     let next = (*slice_nodes as f64 * ratio.clamp(0.5, 2.0)) as u64;
                     *slice_nodes = next.clamp(200, 500_000);
                 }
-                thinker.longest_frame_share =
-                    thinker.longest_frame_share.max(frame_start.elapsed());
+                let share = frame_start.elapsed();
+                if share > stats.longest_frame_share {
+                    stats.longest_frame_share = share;
+                }
             }
         }
     }
@@ -234,24 +254,31 @@ fn finish_planning(
         return;
     }
     thinker.job = None;
-    let request = if mv.is_pass() {
-        MoveRequest::pass(MoveSource::Computer)
-    } else {
-        MoveRequest::between(mv.from, mv.to, MoveSource::Computer)
-    };
-    requests.write(request);
+    requests.write(MoveRequest::of_move(mv, MoveSource::Computer));
 }
 
-pub struct AiPlugin;
+pub(crate) struct AiPlugin;
 
 impl Plugin for AiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Thinker>()
             .init_resource::<ComputerPace>()
             .init_resource::<PlanningMode>()
+            .init_resource::<ComputerThinking>()
+            .init_resource::<PlanningStats>()
             .add_systems(
                 Update,
-                (reset_thinker, start_planning, finish_planning)
+                (
+                    reset_thinker.run_if(on_message::<GameReset>),
+                    drop_plan.run_if(
+                        on_message::<CommandApplied>
+                            .or_eager(on_message::<ViewChanged>)
+                            .or_eager(play_paused),
+                    ),
+                    start_planning,
+                    finish_planning,
+                    publish_thinking,
+                )
                     .chain()
                     .in_set(GameSet::Input),
             );

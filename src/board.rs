@@ -43,14 +43,12 @@ pub struct HoleSpot(pub Hole);
 
 /// The board's tinted triangles, rebuilt for each game's seating.
 #[derive(Component)]
-pub struct CampTint;
+struct CampTint;
 
 #[derive(Resource, Clone)]
-pub struct BoardAssets {
-    pub hole: Handle<Mesh>,
-    pub hole_material: Handle<StandardMaterial>,
-    pub tint: Vec<Handle<StandardMaterial>>,
-    pub triangle: Handle<Mesh>,
+struct BoardAssets {
+    tint: Vec<Handle<StandardMaterial>>,
+    triangle: Handle<Mesh>,
 }
 
 /// The star outline: 12 corners, tips and inner corners alternating.
@@ -171,8 +169,6 @@ fn setup_board(
         })
         .collect();
     commands.insert_resource(BoardAssets {
-        hole,
-        hole_material,
         tint,
         triangle: meshes.add(camp_triangle_mesh()),
     });
@@ -205,17 +201,14 @@ fn setup_board(
     ));
 }
 
-/// Tint the triangles of the seated colours; in the Diamond Game both triangles of a colour.
+/// Tint the triangles of the seated colours for each new game; in the Diamond Game both
+/// triangles of a colour.
 fn tint_camps(
     mut commands: Commands,
-    mut resets: MessageReader<GameReset>,
     state: Res<Match>,
     assets: Res<BoardAssets>,
     old: Query<Entity, With<CampTint>>,
 ) {
-    if resets.read().count() == 0 {
-        return;
-    }
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -240,11 +233,15 @@ fn tint_camps(
     }
 }
 
-pub struct BoardPlugin;
+pub(crate) struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, setup_board)
-            .add_systems(Update, tint_camps.in_set(GameSet::Mirror));
+        app.add_systems(Startup, setup_board).add_systems(
+            Update,
+            tint_camps
+                .run_if(on_message::<GameReset>)
+                .in_set(GameSet::Mirror),
+        );
     }
 }

@@ -1,19 +1,39 @@
-//! The match: the engine's `Game` as a resource, and the one system that changes it.
+//! The match: the engine's `Game` as a resource, and the two systems that change it.
 //!
-//! Every source of a move (a click on the board, a button, a key, the computer, a network peer,
-//! a replay) writes a [`MoveRequest`]. [`apply_move_requests`] checks it against the rules and
-//! either plays it, announcing [`MoveApplied`] with the recorded route, or refuses it with a
-//! [`MoveRejected`] reason. Nothing else edits the game.
+//! Every source of a change (a click on the board, a button, a key, the computer, a network
+//! peer, a replay) writes a [`MoveRequest`] (a move) or a [`GameCommand`] (undo, resign, new
+//! game, load). [`apply_commands`] and [`apply_move_requests`], in [`GameSet::Apply`], check each
+//! against the rules and either apply it, announcing [`MoveApplied`] (with the recorded route),
+//! [`CommandApplied`] and, when the whole game changed, [`GameReset`]; or refuse it with a
+//! [`MoveRejected`] / [`CommandRejected`] reason. Nothing else writes `Match`.
 
 use bevy::prelude::*;
 use starhalma_ai::Level;
-use starhalma_rules::{Game, Hole, IllegalMove, Move, MoveKind, Played, Variant};
+use starhalma_rules::{Game, Hole, IllegalMove, Move, MoveKind, Played, RuleSet, Variant};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SeatKind {
     Human,
     Computer(Level),
+}
+
+impl SeatKind {
+    /// The name save files and settings use: `human`, `easy`, `medium`, `hard`.
+    pub fn file_name(self) -> String {
+        match self {
+            SeatKind::Human => "human".into(),
+            SeatKind::Computer(level) => level.name().to_ascii_lowercase(),
+        }
+    }
+
+    /// A seat from its file name (any case).
+    pub fn from_file_name(name: &str) -> Option<SeatKind> {
+        if name.trim().eq_ignore_ascii_case("human") {
+            return Some(SeatKind::Human);
+        }
+        name.parse().ok().map(SeatKind::Computer)
+    }
 }
 
 /// Where a move request came from.
@@ -44,6 +64,17 @@ pub struct Setup {
     pub seats: Vec<SeatKind>,
 }
 
+impl Default for Setup {
+    /// The menu's first choice: the table's rules, a person against Medium.
+    fn default() -> Self {
+        Setup {
+            variant: Variant::new(RuleSet::Table { long_hops: false }, 2)
+                .expect("the table is played by two"),
+            seats: vec![SeatKind::Human, SeatKind::Computer(Level::Medium)],
+        }
+    }
+}
+
 impl Setup {
     /// Seat 0 a person, the others the computer at `level`.
     pub fn against_computer(variant: Variant, level: Level) -> Setup {
@@ -59,6 +90,18 @@ impl Setup {
             .collect();
         Setup { variant, seats }
     }
+
+    /// Is this a setup a game can start with (one seat kind per player)?
+    fn check(&self) -> Result<(), String> {
+        let players = self.variant.players() as usize;
+        if self.seats.len() != players {
+            return Err(format!(
+                "a {players}-player game needs {players} seats, not {}",
+                self.seats.len()
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The game being played and who sits where. The engine's `Game` is the only truth; entities
@@ -67,6 +110,12 @@ impl Setup {
 pub struct Match {
     pub game: Game,
     pub setup: Setup,
+}
+
+impl Default for Match {
+    fn default() -> Self {
+        Match::new(Setup::default())
+    }
 }
 
 impl Match {
@@ -84,6 +133,84 @@ impl Match {
     /// Is the active seat played by a person at this device?
     pub fn human_to_move(&self) -> bool {
         !self.game.is_over() && self.seat_kind(self.game.active()) == SeatKind::Human
+    }
+
+    /// The first seat a person plays (the camera faces it), if any.
+    pub fn first_person(&self) -> Option<u8> {
+        self.setup
+            .seats
+            .iter()
+            .position(|&k| k == SeatKind::Human)
+            .map(|s| s as u8)
+    }
+
+    /// The seat a Resign button resigns: the person to move, else the first person here.
+    pub fn resigning_seat(&self) -> Option<u8> {
+        if self.human_to_move() {
+            Some(self.game.active())
+        } else {
+            self.first_person()
+        }
+    }
+
+    /// Does the person to move have nothing to play but a pass?
+    pub fn must_pass(&self) -> bool {
+        self.human_to_move() && self.game.legal_moves().iter().all(|m| m.is_pass())
+    }
+
+    /// Diamond Game: the player to move has filled the 15 target holes but the king is not on
+    /// the tip (seed 003: the game is won only with the king on the tip).
+    pub fn king_to_the_tip(&self) -> bool {
+        let game = &self.game;
+        if game.rule_set() != RuleSet::Diamond || game.is_over() {
+            return false;
+        }
+        let seat = game.active();
+        let rules = game.rules();
+        let target = rules.target(seat);
+        let mine = game.position().pieces(seat);
+        let king_on_tip = game.position().kings() & mine & rules.target_tip(seat).bit() != 0;
+        mine & target == target && !king_on_tip
+    }
+
+    /// The move Medium would play for the person to move (none when no person here is to
+    /// move, or when passing is all that is left).
+    pub fn hint(&self) -> Option<Move> {
+        if !self.human_to_move() {
+            return None;
+        }
+        let mut planner = starhalma_ai::Planner::new(self.game.rules(), 7);
+        let mv = planner
+            .plan(
+                &self.game,
+                Level::Medium,
+                starhalma_ai::Budget::nodes(50_000),
+            )
+            .mv;
+        (!mv.is_pass()).then_some(mv)
+    }
+
+    /// Take back moves for an undo: against the computer, back to before the person's last
+    /// move, the computer's replies included; among people (or computers only), one move.
+    /// False when there is nothing to take back.
+    pub fn undo_for_people(&mut self) -> bool {
+        if self.first_person().is_none() {
+            return self.game.undo();
+        }
+        let mut undone_any = false;
+        loop {
+            let Some(last) = self.game.history().last() else {
+                return undone_any;
+            };
+            let by_person = self.seat_kind(last.seat) == SeatKind::Human;
+            if !self.game.undo() {
+                return undone_any;
+            }
+            undone_any = true;
+            if by_person {
+                return true;
+            }
+        }
     }
 }
 
@@ -162,6 +289,28 @@ impl MoveRequest {
             source,
         }
     }
+
+    /// The request that plays `mv` (as the computer's plans and hints name moves).
+    pub fn of_move(mv: Move, source: MoveSource) -> MoveRequest {
+        if mv.is_pass() {
+            MoveRequest::pass(source)
+        } else {
+            MoveRequest::between(mv.from, mv.to, source)
+        }
+    }
+}
+
+/// A change to the game that is not a move.
+#[derive(Message, Clone, PartialEq, Eq, Debug)]
+pub enum GameCommand {
+    /// Take back the last move (against the computer: the person's last move and the replies).
+    Undo,
+    /// This seat, played by a person here, resigns.
+    Resign(u8),
+    /// A new game from the start.
+    NewGame(Setup),
+    /// A saved game, history included.
+    Load(Box<Game>, Setup),
 }
 
 /// A move was played; marbles, animation and HUD follow its recorded route.
@@ -177,6 +326,17 @@ pub struct MoveRejected {
     pub reason: String,
 }
 
+/// A command was carried out.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct CommandApplied(pub GameCommand);
+
+/// A command was refused; the reason is shown to the player.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct CommandRejected {
+    pub command: GameCommand,
+    pub reason: String,
+}
+
 /// The whole game changed (new game, undo, load): everything mirroring it rebuilds.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct GameReset;
@@ -186,9 +346,29 @@ pub struct GameReset;
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ViewChanged;
 
+/// Run condition: the game the board shows was replaced (a reset, or a switch between the live
+/// game and a replay). Both message kinds are always read, so neither is seen twice.
+pub fn shown_game_replaced(
+    mut resets: MessageReader<GameReset>,
+    mut views: MessageReader<ViewChanged>,
+) -> bool {
+    resets.read().count() + views.read().count() > 0
+}
+
 /// Set while a move is being animated: input and the computer wait for it.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Animating(pub bool);
+
+/// Whether the match is being played on screen (not behind the menu): the computer plans only
+/// then.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnScreen(pub bool);
+
+impl Default for OnScreen {
+    fn default() -> Self {
+        OnScreen(true)
+    }
+}
 
 /// Which move a press on a destination means when several reach it: a step before a jump (only a
 /// Diamond king can have both), a swap last.
@@ -225,8 +405,8 @@ pub fn resolve(game: &Game, intent: Intent) -> Result<Move, IllegalMove> {
     }
 }
 
-/// The one system that changes the game.
-pub fn apply_move_requests(
+/// Plays move requests (the only system that plays moves).
+fn apply_move_requests(
     mut requests: MessageReader<MoveRequest>,
     mut state: ResMut<Match>,
     animating: Res<Animating>,
@@ -235,52 +415,136 @@ pub fn apply_move_requests(
     mut rejected: MessageWriter<MoveRejected>,
 ) {
     for &request in requests.read() {
-        let refuse = |reason: String, rejected: &mut MessageWriter<MoveRejected>| {
-            rejected.write(MoveRejected { request, reason });
-        };
-        if animating.0 {
-            refuse("wait for the last move to finish".into(), &mut rejected);
-            continue;
-        }
-        if !viewing.is_live() && request.source != MoveSource::Network {
-            refuse(
-                "you are looking at a past position: return to the live game first".into(),
-                &mut rejected,
-            );
-            continue;
-        }
-        if state.game.is_over() {
-            refuse(IllegalMove::GameOver.to_string(), &mut rejected);
-            continue;
-        }
-        let seat = state.game.active();
-        let kind = state.seat_kind(seat);
-        let allowed = match kind {
-            SeatKind::Human => {
-                request.source.is_local_person() || request.source == MoveSource::Replay
-            }
-            SeatKind::Computer(_) => {
-                matches!(request.source, MoveSource::Computer | MoveSource::Replay)
-            }
-        };
-        if !allowed {
-            refuse("it is not your turn".into(), &mut rejected);
-            continue;
-        }
-        let mv = match resolve(&state.game, request.intent) {
-            Ok(mv) => mv,
+        match check_request(&state, request, animating.0, &viewing) {
+            Ok(mv) => match state.game.play(mv) {
+                Ok(played) => {
+                    applied.write(MoveApplied {
+                        played: played.clone(),
+                    });
+                }
+                Err(reason) => {
+                    rejected.write(MoveRejected {
+                        request,
+                        reason: reason.to_string(),
+                    });
+                }
+            },
             Err(reason) => {
-                refuse(reason.to_string(), &mut rejected);
-                continue;
+                rejected.write(MoveRejected { request, reason });
             }
-        };
-        match state.game.play(mv) {
-            Ok(played) => {
-                applied.write(MoveApplied {
-                    played: played.clone(),
+        }
+    }
+}
+
+/// The move a request makes, or why it is refused.
+fn check_request(
+    state: &Match,
+    request: MoveRequest,
+    animating: bool,
+    viewing: &Viewing,
+) -> Result<Move, String> {
+    if animating {
+        return Err("wait for the last move to finish".into());
+    }
+    if !viewing.is_live() && request.source != MoveSource::Network {
+        return Err("you are looking at a past position: return to the live game first".into());
+    }
+    if state.game.is_over() {
+        return Err(IllegalMove::GameOver.to_string());
+    }
+    let allowed = match state.seat_kind(state.game.active()) {
+        SeatKind::Human => request.source.is_local_person() || request.source == MoveSource::Replay,
+        SeatKind::Computer(_) => {
+            matches!(request.source, MoveSource::Computer | MoveSource::Replay)
+        }
+    };
+    if !allowed {
+        return Err("it is not your turn".into());
+    }
+    resolve(&state.game, request.intent).map_err(|reason| reason.to_string())
+}
+
+/// Carries out commands (the only other system that writes the game). A new, undone or loaded
+/// game is always shown live.
+fn apply_commands(
+    mut commands: MessageReader<GameCommand>,
+    mut state: ResMut<Match>,
+    mut viewing: ResMut<Viewing>,
+    mut applied: MessageWriter<CommandApplied>,
+    mut rejected: MessageWriter<CommandRejected>,
+    mut resets: MessageWriter<GameReset>,
+) {
+    for command in commands.read() {
+        match carry_out(&mut state, command) {
+            Ok(reset) => {
+                if reset {
+                    if !viewing.is_live() {
+                        *viewing = Viewing::Live;
+                    }
+                    resets.write(GameReset);
+                }
+                applied.write(CommandApplied(command.clone()));
+            }
+            Err(reason) => {
+                rejected.write(CommandRejected {
+                    command: command.clone(),
+                    reason,
                 });
             }
-            Err(reason) => refuse(reason.to_string(), &mut rejected),
+        }
+    }
+}
+
+/// Apply one command to the match; `Ok(true)` when the whole game was replaced or taken back.
+/// A refused command leaves the match untouched (checks come before any change).
+fn carry_out(state: &mut ResMut<Match>, command: &GameCommand) -> Result<bool, String> {
+    match command {
+        GameCommand::Undo => {
+            if state.game.history().is_empty() && state.game.resigned().is_none() {
+                return Err("there is no move to take back".into());
+            }
+            if state.undo_for_people() {
+                Ok(true)
+            } else {
+                Err("there is no move to take back".into())
+            }
+        }
+        GameCommand::Resign(seat) => {
+            let seat = *seat;
+            if seat >= state.game.variant().players() {
+                return Err(format!("there is no seat {seat}"));
+            }
+            if state.seat_kind(seat) != SeatKind::Human {
+                return Err("only a person playing here can resign".into());
+            }
+            if state.game.is_over() {
+                return Err(IllegalMove::GameOver.to_string());
+            }
+            state
+                .game
+                .resign(seat)
+                .map(|_| false)
+                .map_err(|e| e.to_string())
+        }
+        GameCommand::NewGame(setup) => {
+            setup.check()?;
+            **state = Match::new(setup.clone());
+            Ok(true)
+        }
+        GameCommand::Load(game, setup) => {
+            setup.check()?;
+            if game.variant() != setup.variant {
+                return Err(format!(
+                    "the seats are for {}, the game is {}",
+                    setup.variant,
+                    game.variant()
+                ));
+            }
+            **state = Match {
+                game: (**game).clone(),
+                setup: setup.clone(),
+            };
+            Ok(true)
         }
     }
 }
@@ -288,7 +552,7 @@ pub fn apply_move_requests(
 /// Systems that follow the game run after it changes.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GameSet {
-    /// Input and the computer write requests.
+    /// Input and the computer write requests and commands.
     Input,
     /// The game changes.
     Apply,
@@ -296,7 +560,7 @@ pub enum GameSet {
     Mirror,
 }
 
-/// The headless core of the client: the match, requests and their application.
+/// The headless core of the client: the match, requests, commands and their application.
 pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
@@ -304,14 +568,26 @@ impl Plugin for CorePlugin {
         app.add_message::<MoveRequest>()
             .add_message::<MoveApplied>()
             .add_message::<MoveRejected>()
+            .add_message::<GameCommand>()
+            .add_message::<CommandApplied>()
+            .add_message::<CommandRejected>()
             .add_message::<GameReset>()
             .add_message::<ViewChanged>()
+            .init_resource::<Match>()
             .init_resource::<Animating>()
             .init_resource::<Viewing>()
+            .init_resource::<OnScreen>()
             .configure_sets(
                 Update,
                 (GameSet::Input, GameSet::Apply, GameSet::Mirror).chain(),
             )
-            .add_systems(Update, apply_move_requests.in_set(GameSet::Apply));
+            .add_systems(
+                Update,
+                // Moves first: a computer move planned for the position before an undo or a
+                // new game is then taken back or replaced with it, never played into the next.
+                (apply_move_requests, apply_commands)
+                    .chain()
+                    .in_set(GameSet::Apply),
+            );
     }
 }

@@ -1,78 +1,107 @@
-//! The starhalma client (Bevy): one plugin per concern.
+//! The starhalma client (Bevy): one plugin per concern, in layers that only look down.
 //!
-//! - [`core`]: the `Match` resource (the engine's `Game`), `MoveRequest`, and the one system that
-//!   applies or rejects requests.
-//! - [`marbles`]: marble entities mirroring the engine, arc animation, the mirror check.
-//! - [`ai`]: the computer's turns on the async compute pool.
-//! - [`board`], [`picking`], [`marks`], [`camera`], [`ui`]: what the player sees and does.
-//! - [`glow`]: our WGSL ring material; [`sound`]: synthesised sounds.
+//! - `core`: the `Match` resource (the engine's `Game`), `MoveRequest` and
+//!   `GameCommand`, and the two systems that apply or refuse them. Nothing else writes the game.
+//! - `selection`: the selection model shared by the board, the panel and the keyboard.
+//! - `marbles`, `marks`, `board`, `picking`, `camera`, `sound`, `glow`: what the player sees
+//!   and hears of the game, and pointer input on the board.
+//! - `ai`: the computer's turns on the async compute pool (or in slices on the web).
+//! - `ui`: menu, HUD, game-over panel, controls panel, keyboard, move list.
+//! - `persist`: saves, the autosave and settings (on top of the interface whose choices it
+//!   keeps).
+//!
+//! The crate's public surface is small: what the binary needs at the top level, and what tests
+//! and benchmarks look at in [`testing`].
 
-pub mod ai;
-pub mod board;
-pub mod camera;
-pub mod core;
-pub mod glow;
-pub mod marbles;
-pub mod marks;
-pub mod moves;
-pub mod panel;
-pub mod persist;
-pub mod picking;
-pub mod sound;
-pub mod ui;
+mod ai;
+mod board;
+mod camera;
+mod core;
+mod devtools;
+mod glow;
+mod marbles;
+mod marks;
+mod persist;
+mod picking;
+mod selection;
+mod sound;
+mod ui;
 #[cfg(target_arch = "wasm32")]
-pub mod web;
+mod web;
+
+pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
+pub use devtools::{ScreenshotPlugin, bench_frames};
+pub use persist::Store;
+pub use ui::{PanelSettings, Screen, StartWith};
+
+/// What tests and benchmarks look at: the messages, resources and components of each part.
+pub mod testing {
+    pub use crate::ai::{ComputerPace, ComputerThinking, PlanningMode, PlanningStats};
+    pub use crate::board::{hole_position, seat_color};
+    pub use crate::camera::{CameraView, CurrentView, ViewRequest};
+    pub use crate::core::{
+        Animating, CommandApplied, CommandRejected, GameReset, Intent, MoveApplied, MoveRejected,
+        OnScreen, ViewChanged, Viewing,
+    };
+    pub use crate::marbles::{AnimationSettings, Marble, MirrorCheck, OnHole, rest_position};
+    pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
+    pub use crate::persist::{AUTOSAVE, SAVED_GAME, load_text, save_text};
+    pub use crate::selection::{PressKind, Selection, handle_press};
+    pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
+    pub use crate::ui::{
+        ActionPressed, FileRequest, Focusable, GameOverPanel, HudText, MenuChoice, Notice,
+        PanelButton, ReplayButton, SavedGames, UiAction, panel_entries,
+    };
+}
 
 use bevy::prelude::*;
 
-/// Everything that runs without a window or GPU: the match, requests, marbles, animation and
-/// the computer. Headless tests use this with `MinimalPlugins`.
-pub struct GameLogicPlugins;
-
-impl PluginGroup for GameLogicPlugins {
-    fn build(self) -> bevy::app::PluginGroupBuilder {
-        bevy::app::PluginGroupBuilder::start::<Self>()
-            .add(core::CorePlugin)
-            .add(marbles::MarblesPlugin)
-            .add(ai::AiPlugin)
-    }
+/// The whole client. With `rendering: false` it runs without a window, GPU or audio device
+/// (headless tests and the frame benchmark): no board meshes, orbit camera, shader or sound
+/// output, everything else as a player's frame runs it.
+pub struct ClientPlugins {
+    pub rendering: bool,
 }
-
-/// The whole client on top of `DefaultPlugins`.
-pub struct ClientPlugins;
 
 impl PluginGroup for ClientPlugins {
     fn build(self) -> bevy::app::PluginGroupBuilder {
-        let group = GameLogicPlugins
-            .build()
-            .add(glow::GlowPlugin)
-            .add(sound::SoundPlugin)
-            .add(board::BoardPlugin)
+        let rendering = self.rendering;
+        let mut group = bevy::app::PluginGroupBuilder::start::<Self>()
+            .add(core::CorePlugin)
+            .add(selection::SelectionPlugin)
+            .add(marbles::MarblesPlugin)
+            .add(ai::AiPlugin)
+            .add(marks::MarksPlugin)
             .add(picking::BoardPickingPlugin)
-            .add(marks::MarksPlugin);
-        #[cfg(target_arch = "wasm32")]
-        let group = group.add(web::WebPlugin);
-        group
-            .add(camera::CameraPlugin)
+            .add(camera::CameraPlugin { orbit: rendering })
+            .add(sound::SoundPlugin { output: rendering })
             .add(ui::UiPlugin)
-            .add(panel::PanelPlugin)
-            .add(moves::MoveListPlugin)
-            .add(persist::PersistPlugin)
+            .add(persist::PersistPlugin);
+        if rendering {
+            group = group.add(glow::GlowPlugin).add(board::BoardPlugin);
+            #[cfg(target_arch = "wasm32")]
+            {
+                group = group.add(web::WebPlugin);
+            }
+        }
+        group
     }
 }
 
-/// A headless app (no window, no GPU) running the game logic, picking and marks around `state`:
-/// what the client tests and the frame benchmark drive.
-pub fn headless_app(state: core::Match) -> App {
+/// The client without a window or GPU, keeping its files in `store`: on the menu, or playing
+/// `start` once the first update has run. The one builder of client tests and the frame
+/// benchmark.
+pub fn headless_app(store: Store, start: Option<Match>) -> App {
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .insert_resource(Assets::<Mesh>::default())
         .insert_resource(Assets::<StandardMaterial>::default())
         .insert_resource(Assets::<glow::GlowMaterial>::default())
-        .insert_resource(state)
-        .add_plugins(GameLogicPlugins)
-        .add_plugins((picking::BoardPickingPlugin, marks::MarksPlugin));
-    // The first update (by the caller, after adding what it needs) spawns the marbles.
-    app.world_mut().write_message(core::GameReset);
+        .insert_resource(store)
+        .add_plugins(ClientPlugins { rendering: false });
+    if let Some(start) = start {
+        app.insert_resource(StartWith(start))
+            .insert_state(Screen::Playing);
+    }
     app
 }

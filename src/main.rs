@@ -10,12 +10,11 @@
 //! computer thinks.
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::WindowResolution;
-use starhalma::ClientPlugins;
-use starhalma::core::{Match, SeatKind, Setup};
-use starhalma::picking::{PressKind, Selection, handle_press};
-use starhalma::ui::{Screen, StartWith};
+use starhalma::{
+    ClientPlugins, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind, Setup, StartWith,
+    Store,
+};
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
 
@@ -101,107 +100,6 @@ fn requested_match(args: &Args) -> Result<Option<Match>, String> {
     Ok(Some(Match::new(Setup { variant, seats })))
 }
 
-/// Screenshot mode: wait for the scene to settle, optionally select a marble, capture, exit.
-#[derive(Resource)]
-struct ScreenshotPlan {
-    path: PathBuf,
-    select: Option<Hole>,
-    hover: Option<Hole>,
-    frames: u32,
-}
-
-#[allow(clippy::too_many_arguments)]
-fn screenshot_driver(
-    mut commands: Commands,
-    mut plan: ResMut<ScreenshotPlan>,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
-    mut requests: MessageWriter<starhalma::core::MoveRequest>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    windows: Query<&Window>,
-) {
-    plan.frames += 1;
-    if plan.frames == 20
-        && let Some(hole) = plan.select
-    {
-        handle_press(
-            hole,
-            PressKind::Mouse,
-            &state,
-            &mut selection,
-            &mut requests,
-        );
-    }
-    if plan.frames == 25
-        && let Some(hole) = plan.hover
-        && selection.move_to(hole).is_some()
-    {
-        selection.preview = Some(hole);
-    }
-    if plan.frames == 90 {
-        if let (Ok((camera, at)), Ok(window)) = (cameras.single(), windows.single()) {
-            let sidecar = screen_positions(&state, &selection, camera, at, window.scale_factor());
-            let _ = std::fs::write(plan.path.with_extension("json"), sidecar);
-        }
-        let path = plan.path.clone();
-        let mut save = save_to_disk(path);
-        commands.spawn(Screenshot::primary_window()).observe(
-            move |ev: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                save(ev);
-                exit.write(AppExit::Success);
-            },
-        );
-    }
-}
-
-/// Where things are on the screenshot, in image pixels, for tests that check the picture: each
-/// seat's camp centre with its colour, the board's centre, and the rings of a selection.
-fn screen_positions(
-    state: &Match,
-    selection: &Selection,
-    camera: &Camera,
-    at: &GlobalTransform,
-    scale: f32,
-) -> String {
-    use starhalma::board::{hole_position, seat_color};
-    let project = |p: Vec3| {
-        camera
-            .world_to_viewport(at, p)
-            .map(|v| format!("[{:.1}, {:.1}]", v.x * scale, v.y * scale))
-            .unwrap_or_else(|_| "null".into())
-    };
-    let variant = state.game.variant();
-    let seats: Vec<String> = variant
-        .seats()
-        .map(|seat| {
-            let camp = variant.camp_of(seat);
-            let holes: Vec<Vec3> = Hole::all()
-                .filter(|h| starhalma_rules::board::CAMPS[camp as usize] & h.bit() != 0)
-                .map(hole_position)
-                .collect();
-            let centre = holes.iter().sum::<Vec3>() / holes.len() as f32 + Vec3::Y * 0.3;
-            let c = seat_color(camp).to_srgba();
-            format!(
-                "{{\"seat\": {seat}, \"colour\": [{:.3}, {:.3}, {:.3}], \"at\": {}}}",
-                c.red,
-                c.green,
-                c.blue,
-                project(centre)
-            )
-        })
-        .collect();
-    let rings: Vec<String> = selection
-        .destinations()
-        .map(|h| project(hole_position(h) + Vec3::Y * 0.03))
-        .collect();
-    format!(
-        "{{\"centre\": {}, \"seats\": [{}], \"rings\": [{}]}}\n",
-        project(Vec3::ZERO),
-        seats.join(", "),
-        rings.join(", ")
-    )
-}
-
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -211,7 +109,7 @@ fn main() {
         }
     };
     if let Some(frames) = args.bench_frames {
-        bench_frames(frames);
+        starhalma::bench_frames(frames);
         return;
     }
     let start = match requested_match(&args) {
@@ -225,7 +123,7 @@ fn main() {
     if args.screenshot.is_some() {
         // A screenshot shows exactly what the command line asks for: no saved settings are
         // read and nothing is written.
-        app.insert_resource(starhalma::persist::Store::Nowhere);
+        app.insert_resource(Store::Nowhere);
     }
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -239,105 +137,23 @@ fn main() {
         ..default()
     }))
     .add_plugins(MeshPickingPlugin)
-    .add_plugins(ClientPlugins);
+    .add_plugins(ClientPlugins { rendering: true });
     if let Some(start) = start {
         app.insert_resource(StartWith(start));
         app.insert_state(Screen::Playing);
     }
     if args.hide_board {
-        app.insert_resource(starhalma::panel::PanelSettings {
+        app.insert_resource(PanelSettings {
             shown: true,
             board_hidden: true,
         });
     }
     if let Some(path) = args.screenshot {
-        app.insert_resource(ScreenshotPlan {
+        app.add_plugins(ScreenshotPlugin {
             path,
             select: args.select,
             hover: args.hover,
-            frames: 0,
-        })
-        .add_systems(Update, screenshot_driver);
+        });
     }
     app.run();
-}
-
-/// CPU time the calling thread has used (the main thread's share of a frame).
-fn thread_cpu_time() -> std::time::Duration {
-    #[cfg(target_os = "linux")]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: clock_gettime writes into the timespec we own; the clock id is a constant.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        if rc == 0 {
-            return std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
-        }
-    }
-    std::time::Duration::ZERO
-}
-
-/// The frame benchmark: a 6-player game of Hard computers, paced at 60 frames a second; the CPU
-/// time of each `App::update` while a computer thinks is collected and summarised.
-fn bench_frames(frames: u32) {
-    use starhalma::ai::Thinker;
-    use starhalma_ai::Level;
-    use std::time::{Duration, Instant};
-    let variant = Variant::new(RuleSet::Laws, 6).expect("6 players play laws");
-    let setup = Setup {
-        variant,
-        seats: vec![SeatKind::Computer(Level::Hard); 6],
-    };
-    // The whole client minus rendering: game logic, picking, marks, menu and HUD, panel,
-    // move list and persistence (writing nowhere), as a player's frame runs them.
-    let mut app = starhalma::headless_app(Match::new(setup.clone()));
-    app.insert_resource(starhalma::persist::Store::Nowhere)
-        .add_plugins(bevy::state::app::StatesPlugin)
-        .add_plugins((
-            starhalma::ui::UiPlugin,
-            starhalma::panel::PanelPlugin,
-            starhalma::moves::MoveListPlugin,
-            starhalma::persist::PersistPlugin,
-        ))
-        .insert_resource(StartWith(Match::new(setup)));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    let mut cpu = Vec::new();
-    let mut wall = Vec::new();
-    for _ in 0..frames {
-        let frame_start = Instant::now();
-        let thinking_before = app.world().resource::<Thinker>().thinking();
-        let cpu_start = thread_cpu_time();
-        app.update();
-        let used = thread_cpu_time() - cpu_start;
-        if thinking_before && app.world().resource::<Thinker>().thinking() {
-            cpu.push(used);
-            wall.push(frame_start.elapsed());
-        }
-        std::thread::sleep(Duration::from_millis(16).saturating_sub(frame_start.elapsed()));
-    }
-    let summary = |name: &str, v: &mut Vec<Duration>| {
-        v.sort();
-        if v.is_empty() {
-            println!("{name}: no frames while thinking");
-            return;
-        }
-        let mean = v.iter().sum::<Duration>() / v.len() as u32;
-        println!(
-            "{name} per App::update while the computer thinks ({} frames): mean {:.3} ms, \
-median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            v.len(),
-            mean.as_secs_f64() * 1e3,
-            v[v.len() / 2].as_secs_f64() * 1e3,
-            v[v.len() * 99 / 100].as_secs_f64() * 1e3,
-            v[v.len() - 1].as_secs_f64() * 1e3,
-        );
-    };
-    summary("main-thread CPU time", &mut cpu);
-    summary("wall time", &mut wall);
-    let state = app.world().resource::<Match>();
-    println!("plies played: {}", state.game.history().len());
 }

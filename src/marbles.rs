@@ -2,7 +2,10 @@
 //! route of every applied move by an arc animation.
 
 use crate::board::{hole_position, seat_color};
-use crate::core::{Animating, GameReset, GameSet, Match, MoveApplied, ViewChanged, Viewing};
+use crate::core::{
+    Animating, GameReset, GameSet, Match, MoveApplied, Viewing, shown_game_replaced,
+};
+use crate::selection::{Selection, SelectionSet};
 use crate::sound::SoundCue;
 use bevy::prelude::*;
 use bevy_tweening::{Lens, Tween, TweenAnim};
@@ -26,7 +29,7 @@ pub const KING_RADIUS: f32 = 0.46;
 
 /// Shared meshes and one material per seat, so a frame stays a handful of draw calls' work.
 #[derive(Resource, Clone)]
-pub struct MarbleAssets {
+struct MarbleAssets {
     pub marble: Handle<Mesh>,
     pub king: Handle<Mesh>,
     pub seats: Vec<Handle<StandardMaterial>>,
@@ -89,19 +92,21 @@ pub fn rest_position(hole: Hole, king: bool) -> Vec3 {
     hole_position(hole) + Vec3::Y * (r * 0.7)
 }
 
-/// Despawn every marble and spawn one per piece of the engine's position.
-pub fn respawn_marbles(
+/// Whether the marbles mirror a game yet: behind the first menu no game has been set out.
+#[derive(Resource, Default)]
+struct SetOut(bool);
+
+/// Despawn every marble and spawn one per piece of the shown position (after a reset or a
+/// switch between the live game and a replay).
+fn respawn_marbles(
     mut commands: Commands,
-    mut resets: MessageReader<GameReset>,
-    mut views: MessageReader<ViewChanged>,
     state: Res<Match>,
     viewing: Res<Viewing>,
     assets: Res<MarbleAssets>,
     existing: Query<Entity, With<Marble>>,
+    mut set_out: ResMut<SetOut>,
 ) {
-    if resets.read().count() + views.read().count() == 0 {
-        return;
-    }
+    set_out.0 = true;
     for e in &existing {
         commands.entity(e).despawn();
     }
@@ -167,13 +172,13 @@ fn eased_time_of(progress: f32) -> f32 {
 
 /// Sounds still to be played while a marble travels: (seconds from the start, what lands).
 #[derive(Component, Clone, Debug, Default)]
-pub struct Landings {
+struct Landings {
     pub cues: Vec<(f32, SoundCue)>,
     pub elapsed: f32,
 }
 
 /// Play each landing's sound when the marble touches down.
-pub fn sound_landings(
+fn sound_landings(
     mut commands: Commands,
     time: Res<Time>,
     mut travelling: Query<(Entity, &mut Landings)>,
@@ -196,7 +201,7 @@ pub fn sound_landings(
 }
 
 /// A fanfare when a game ends with a winner (once the last move has landed).
-pub fn sound_game_end(
+fn sound_game_end(
     state: Res<Match>,
     animating: Res<Animating>,
     mut announced: Local<bool>,
@@ -214,15 +219,17 @@ pub fn sound_game_end(
 }
 
 /// Follow every applied move: update the marbles' holes and animate them along the route.
-pub fn follow_applied_moves(
+fn follow_applied_moves(
     mut commands: Commands,
     mut applied: MessageReader<MoveApplied>,
+    mut resets: MessageReader<GameReset>,
     settings: Res<AnimationSettings>,
     viewing: Res<Viewing>,
     mut marbles: Query<(Entity, &Marble, &mut OnHole, &Transform)>,
 ) {
-    if !viewing.is_live() {
-        // The board shows the past; returning to the live game rebuilds the marbles.
+    // Showing the past, the marbles are rebuilt on returning to the live game; after a reset
+    // in the same frame they were just rebuilt from the game with these moves in it.
+    if !viewing.is_live() || resets.read().count() > 0 {
         applied.clear();
         return;
     }
@@ -313,15 +320,31 @@ fn animate(
 }
 
 /// `Animating` is set while any marble is still on its way.
-pub fn track_animation(mut animating: ResMut<Animating>, moving: Query<(), With<TweenAnim>>) {
-    let now = !moving.is_empty();
-    if animating.0 != now {
-        animating.0 = now;
+fn track_animation(mut animating: ResMut<Animating>, moving: Query<(), With<TweenAnim>>) {
+    animating.set_if_neq(Animating(!moving.is_empty()));
+}
+
+/// The selected marble is lifted.
+fn lift_selected(
+    selection: Res<Selection>,
+    mut marbles: Query<(&Marble, &OnHole, &mut Transform), Without<TweenAnim>>,
+) {
+    for (marble, on, mut transform) in &mut marbles {
+        let rest = rest_position(on.0, marble.king);
+        let y = if Some(on.0) == selection.from {
+            rest.y + 0.35
+        } else {
+            rest.y
+        };
+        if transform.translation.y != y {
+            transform.translation.y = y;
+        }
     }
 }
 
-/// The mirror check: the marbles stand exactly where the engine's pieces are.
-pub fn check_mirror(
+/// The mirror check: the marbles stand exactly where the engine's pieces are. It runs whenever
+/// the game, the shown position or a marble's hole changed.
+fn check_mirror(
     state: Res<Match>,
     viewing: Res<Viewing>,
     check: Res<MirrorCheck>,
@@ -356,24 +379,34 @@ pub fn check_mirror(
 
 /// Marble entities, their animation and the mirror check (no rendering needed: headless tests
 /// use it with plain asset storages).
-pub struct MarblesPlugin;
+pub(crate) struct MarblesPlugin;
 
 impl Plugin for MarblesPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<AnimationSettings>()
             .init_resource::<MirrorCheck>()
-            .add_message::<SoundCue>()
+            .init_resource::<SetOut>()
             .add_plugins(bevy_tweening::TweeningPlugin)
             .add_systems(Startup, create_assets)
             .add_systems(
                 Update,
                 (
-                    respawn_marbles,
+                    respawn_marbles.run_if(shown_game_replaced),
                     follow_applied_moves,
-                    sound_landings,
+                    sound_landings.run_if(any_with_component::<Landings>),
                     track_animation,
-                    sound_game_end,
-                    check_mirror,
+                    sound_game_end
+                        .run_if(resource_changed::<Match>.or_eager(resource_changed::<Animating>)),
+                    lift_selected
+                        .run_if(resource_changed::<Selection>)
+                        .after(SelectionSet),
+                    check_mirror.run_if(
+                        (|set_out: Res<SetOut>| set_out.0).and_then(
+                            resource_changed::<Match>
+                                .or_eager(resource_changed::<Viewing>)
+                                .or_eager(any_match_filter::<Changed<OnHole>>),
+                        ),
+                    ),
                 )
                     .chain()
                     .in_set(GameSet::Mirror),

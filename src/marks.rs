@@ -5,10 +5,10 @@
 //! Marks never take part in picking except the rings, which name their hole.
 
 use crate::board::{hole_position, seat_color};
-use crate::core::{GameReset, GameSet, Match, MoveApplied, ViewChanged, Viewing};
+use crate::core::{GameSet, Match, MoveApplied, Viewing, shown_game_replaced};
 use crate::glow::GlowMaterial;
 use crate::marbles::{arc_point, rest_position, segment_height};
-use crate::picking::Selection;
+use crate::selection::{Selection, SelectionSet};
 use bevy::prelude::*;
 use starhalma_rules::{Game, Hole, Played};
 
@@ -34,17 +34,17 @@ pub struct LastMoveMark {
 
 /// Shared meshes and materials of the marks.
 #[derive(Resource, Clone)]
-pub struct MarkAssets {
-    pub ring: Handle<Mesh>,
-    pub destination: Handle<GlowMaterial>,
-    pub origin: Handle<GlowMaterial>,
-    pub dot: Handle<Mesh>,
-    pub preview_dot: Handle<StandardMaterial>,
-    pub last_move_dot: Handle<StandardMaterial>,
-    pub marble: Handle<Mesh>,
-    pub king: Handle<Mesh>,
+struct MarkAssets {
+    ring: Handle<Mesh>,
+    destination: Handle<GlowMaterial>,
+    origin: Handle<GlowMaterial>,
+    dot: Handle<Mesh>,
+    preview_dot: Handle<StandardMaterial>,
+    last_move_dot: Handle<StandardMaterial>,
+    marble: Handle<Mesh>,
+    king: Handle<Mesh>,
     /// Translucent marbles, one per camp colour.
-    pub ghosts: Vec<Handle<StandardMaterial>>,
+    ghosts: Vec<Handle<StandardMaterial>>,
 }
 
 const DESTINATION: Color = Color::srgb(0.2, 1.0, 0.75);
@@ -88,7 +88,7 @@ fn create_mark_assets(
 }
 
 /// Points along a route's arcs (the ends excluded), `per_segment` of them per step or hop.
-pub fn dotted_route(route: &[Hole], king: bool, per_segment: usize) -> Vec<Vec3> {
+fn dotted_route(route: &[Hole], king: bool, per_segment: usize) -> Vec<Vec3> {
     let mut dots = Vec::new();
     for pair in route.windows(2) {
         let (a, b) = (rest_position(pair[0], king), rest_position(pair[1], king));
@@ -110,10 +110,13 @@ fn show_destinations(
     rings: Query<Entity, With<DestinationRing>>,
     mut shown: Local<Option<(Option<Hole>, Vec<starhalma_rules::Move>)>>,
 ) {
-    let wanted = (selection.from, selection.moves.clone());
-    if shown.as_ref() == Some(&wanted) {
+    if shown
+        .as_ref()
+        .is_some_and(|(from, moves)| *from == selection.from && *moves == selection.moves)
+    {
         return;
     }
+    let wanted = (selection.from, selection.moves.clone());
     for e in &rings {
         commands.entity(e).despawn();
     }
@@ -181,7 +184,7 @@ fn show_preview(
 
 /// The latest move of each player other than the one to move, newest first: what happened
 /// since the player to move last moved. Passes leave no mark.
-pub fn last_moves_of_others(game: &Game) -> Vec<&Played> {
+fn last_moves_of_others(game: &Game) -> Vec<&Played> {
     let active = game.active();
     let mut seen = 0u8;
     let mut moves = Vec::new();
@@ -200,20 +203,15 @@ pub fn last_moves_of_others(game: &Game) -> Vec<&Played> {
     moves
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The marks of the others' last moves, redrawn after every move and whenever the shown game
+/// is replaced.
 fn show_last_moves(
     mut commands: Commands,
-    mut applied: MessageReader<MoveApplied>,
-    mut resets: MessageReader<GameReset>,
-    mut views: MessageReader<ViewChanged>,
     state: Res<Match>,
     viewing: Res<Viewing>,
     assets: Res<MarkAssets>,
     marks: Query<Entity, With<LastMoveMark>>,
 ) {
-    if applied.read().count() + resets.read().count() + views.read().count() == 0 {
-        return;
-    }
     for e in &marks {
         commands.entity(e).despawn();
     }
@@ -246,15 +244,18 @@ fn show_last_moves(
 }
 
 /// Rings, previews and last-move marks (headless tests use it with plain asset storages).
-pub struct MarksPlugin;
+pub(crate) struct MarksPlugin;
 
 impl Plugin for MarksPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, create_mark_assets).add_systems(
             Update,
-            (show_destinations, show_preview, show_last_moves)
+            (
+                (show_destinations, show_preview).run_if(resource_changed::<Selection>),
+                show_last_moves.run_if(on_message::<MoveApplied>.or_eager(shown_game_replaced)),
+            )
                 .in_set(GameSet::Mirror)
-                .after(crate::picking::SelectionSet),
+                .after(SelectionSet),
         );
     }
 }

@@ -6,15 +6,17 @@
 //! load, so the loaded game is identical, history and undo included) plus who sat where
 //! (`"seats"`). A file that cannot be read gets a clear message and the game is left as it was.
 
-use crate::camera::{CameraView, ViewRequest};
-use crate::core::{GameReset, GameSet, Match, MoveApplied, SeatKind, Setup};
+use crate::camera::{CameraView, CurrentView, ViewRequest};
+use crate::core::{
+    CommandApplied, GameCommand, GameReset, GameSet, Match, MoveApplied, SeatKind, Setup,
+};
 use crate::marbles::AnimationSettings;
-use crate::panel::PanelSettings;
 use crate::sound::SoundSettings;
-use crate::ui::{MenuChoice, Notice, Screen, StartWith};
+use crate::ui::{
+    FileRequest, MenuChoice, Notice, PanelSettings, SavedGames, Screen, StoredFile, UiSet,
+};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use starhalma_ai::Level;
 use starhalma_rules::{Game, Variant};
 use std::path::PathBuf;
 
@@ -33,7 +35,15 @@ pub enum Store {
 pub const AUTOSAVE: &str = "autosave.json";
 /// The game the Save button writes and Load reads.
 pub const SAVED_GAME: &str = "saved-game.json";
-pub const SETTINGS: &str = "settings.json";
+const SETTINGS: &str = "settings.json";
+
+/// The name a stored game is kept under.
+fn file_name(file: StoredFile) -> &'static str {
+    match file {
+        StoredFile::Autosave => AUTOSAVE,
+        StoredFile::SavedGame => SAVED_GAME,
+    }
+}
 
 impl Store {
     /// The platform's place for the game's files.
@@ -131,25 +141,6 @@ mod browser {
     pub fn remove(_: &str) {}
 }
 
-fn seat_name(kind: SeatKind) -> &'static str {
-    match kind {
-        SeatKind::Human => "human",
-        SeatKind::Computer(Level::Easy) => "easy",
-        SeatKind::Computer(Level::Medium) => "medium",
-        SeatKind::Computer(Level::Hard) => "hard",
-    }
-}
-
-fn seat_from_name(name: &str) -> Option<SeatKind> {
-    Some(match name {
-        "human" => SeatKind::Human,
-        "easy" => SeatKind::Computer(Level::Easy),
-        "medium" => SeatKind::Computer(Level::Medium),
-        "hard" => SeatKind::Computer(Level::Hard),
-        _ => return None,
-    })
-}
-
 /// The save file of a match: the game file with the seats added.
 pub fn save_text(state: &Match) -> String {
     let mut value: serde_json::Value =
@@ -158,7 +149,7 @@ pub fn save_text(state: &Match) -> String {
         .setup
         .seats
         .iter()
-        .map(|&k| seat_name(k))
+        .map(|k| k.file_name())
         .collect::<Vec<_>>()
         .into();
     serde_json::to_string_pretty(&value).expect("a JSON value always serialises")
@@ -178,7 +169,7 @@ pub fn load_text(text: &str) -> Result<Match, String> {
                 .ok_or("\"seats\" must be a list of human, easy, medium or hard")?;
             let seats = names
                 .iter()
-                .map(|n| n.as_str().and_then(seat_from_name))
+                .map(|n| n.as_str().and_then(SeatKind::from_file_name))
                 .collect::<Option<Vec<_>>>()
                 .ok_or("\"seats\" must be a list of human, easy, medium or hard")?;
             if seats.len() != players {
@@ -200,54 +191,60 @@ pub fn load_text(text: &str) -> Result<Match, String> {
 /// What persists between runs.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default)]
-pub struct Settings {
-    pub variant: Variant,
-    pub seats: Vec<String>,
-    pub top_down: bool,
-    pub seconds_per_hop: f32,
-    pub muted: bool,
-    pub volume: f32,
-    pub panel_shown: bool,
-    pub board_hidden: bool,
+struct Settings {
+    variant: Variant,
+    seats: Vec<String>,
+    top_down: bool,
+    seconds_per_hop: f32,
+    muted: bool,
+    volume: f32,
+    panel_shown: bool,
+    board_hidden: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        let choice = MenuChoice::default();
-        let panel = PanelSettings::default();
-        let sound = SoundSettings::default();
-        Settings {
-            variant: choice.setup().variant,
-            seats: choice.seats.iter().map(|&k| seat_name(k).into()).collect(),
-            top_down: false,
-            seconds_per_hop: AnimationSettings::default().seconds_per_hop,
+        Settings::of(
+            &MenuChoice::default(),
+            &AnimationSettings::default(),
+            &SoundSettings::default(),
+            &PanelSettings::default(),
+            CameraView::default(),
+        )
+        .expect("the default menu choice is a valid game")
+    }
+}
+
+impl Settings {
+    /// The settings as each part of the game holds them now (none while the menu's choice is
+    /// not a valid game).
+    fn of(
+        choice: &MenuChoice,
+        speed: &AnimationSettings,
+        sound: &SoundSettings,
+        panel: &PanelSettings,
+        view: CameraView,
+    ) -> Option<Settings> {
+        Some(Settings {
+            variant: Variant::new(choice.rules, choice.players).ok()?,
+            seats: choice.seats.iter().map(|k| k.file_name()).collect(),
+            top_down: view == CameraView::TopDown,
+            seconds_per_hop: speed.seconds_per_hop,
             muted: sound.muted,
             volume: sound.volume,
             panel_shown: panel.shown,
             board_hidden: panel.board_hidden,
-        }
-    }
-}
-
-/// The current view (for the settings).
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct TopDown(pub bool);
-
-fn track_view(mut views: MessageReader<ViewRequest>, mut top_down: ResMut<TopDown>) {
-    for ViewRequest(view) in views.read() {
-        top_down.0 = *view == CameraView::TopDown;
+        })
     }
 }
 
 /// Read the settings at start-up and hand them to each part of the game.
-#[allow(clippy::too_many_arguments)]
 fn load_settings(
     store: Res<Store>,
     mut choice: ResMut<MenuChoice>,
     mut speed: ResMut<AnimationSettings>,
     mut sound: ResMut<SoundSettings>,
     mut panel: ResMut<PanelSettings>,
-    mut top_down: ResMut<TopDown>,
     mut views: MessageWriter<ViewRequest>,
 ) {
     let settings = match store.read(SETTINGS) {
@@ -264,7 +261,11 @@ fn load_settings(
             return;
         }
     };
-    let seats: Option<Vec<SeatKind>> = settings.seats.iter().map(|n| seat_from_name(n)).collect();
+    let seats: Option<Vec<SeatKind>> = settings
+        .seats
+        .iter()
+        .map(|n| SeatKind::from_file_name(n))
+        .collect();
     if let Some(seats) = seats.filter(|s| s.len() == settings.variant.players() as usize) {
         *choice = MenuChoice {
             rules: settings.variant.rules(),
@@ -279,48 +280,27 @@ fn load_settings(
     sound.volume = settings.volume.clamp(0.0, 1.0);
     panel.shown = settings.panel_shown;
     panel.board_hidden = settings.board_hidden;
-    top_down.0 = settings.top_down;
     if settings.top_down {
         views.write(ViewRequest(CameraView::TopDown));
     }
 }
 
-/// Write the settings whenever one of them changes.
-#[allow(clippy::too_many_arguments)]
+/// Write the settings when one of them changed (the first run only records what was loaded).
 fn save_settings(
     store: Res<Store>,
     choice: Res<MenuChoice>,
     speed: Res<AnimationSettings>,
     sound: Res<SoundSettings>,
     panel: Res<PanelSettings>,
-    top_down: Res<TopDown>,
+    view: Res<CurrentView>,
     mut written: Local<Option<Settings>>,
 ) {
-    let changed = choice.is_changed()
-        || speed.is_changed()
-        || sound.is_changed()
-        || panel.is_changed()
-        || top_down.is_changed();
-    if written.is_some() && !changed {
+    let Some(settings) = Settings::of(&choice, &speed, &sound, &panel, view.0) else {
         return;
-    }
-    let Ok(variant) = Variant::new(choice.rules, choice.players) else {
-        return;
-    };
-    let settings = Settings {
-        variant,
-        seats: choice.seats.iter().map(|&k| seat_name(k).into()).collect(),
-        top_down: top_down.0,
-        seconds_per_hop: speed.seconds_per_hop,
-        muted: sound.muted,
-        volume: sound.volume,
-        panel_shown: panel.shown,
-        board_hidden: panel.board_hidden,
     };
     if written.as_ref() == Some(&settings) {
         return;
     }
-    // The first frame only records what was loaded; later changes are written.
     if written.is_some() {
         let text = serde_json::to_string_pretty(&settings).expect("settings serialise");
         if let Err(e) = store.write(SETTINGS, &text) {
@@ -330,70 +310,85 @@ fn save_settings(
     *written = Some(settings);
 }
 
-/// Keep the autosave current: after every move and every new, undone or loaded game; a finished
-/// game leaves nothing to continue.
-fn autosave(
-    mut applied: MessageReader<MoveApplied>,
-    mut resets: MessageReader<GameReset>,
-    mut exits: MessageReader<AppExit>,
-    screen: Res<State<Screen>>,
-    state: Res<Match>,
-    store: Res<Store>,
-) {
-    let changed = applied.read().count() + resets.read().count() + exits.read().count() > 0;
-    if !changed || *screen.get() != Screen::Playing {
-        return;
+/// Which stored games the menu can offer.
+fn stored_games(store: &Store) -> SavedGames {
+    SavedGames {
+        can_continue: can_continue(store),
+        saved_game: matches!(store.read(SAVED_GAME), Ok(Some(_))),
     }
-    if state.game.is_over() || state.game.history().is_empty() {
+}
+
+fn find_saved_games(store: Res<Store>, mut saved: ResMut<SavedGames>) {
+    saved.set_if_neq(stored_games(&store));
+}
+
+/// Keep the autosave current: after every move and every new, undone, resigned or loaded game;
+/// a finished game (or one not begun) leaves nothing to continue.
+fn autosave(state: Res<Match>, store: Res<Store>, mut saved: ResMut<SavedGames>) {
+    let can_continue = if state.game.is_over() || state.game.history().is_empty() {
         store.remove(AUTOSAVE);
+        false
     } else if let Err(e) = store.write(AUTOSAVE, &save_text(&state)) {
         warn!("autosave failed: {e}");
+        can_continue(&store)
+    } else {
+        true
+    };
+    if saved.can_continue != can_continue {
+        saved.can_continue = can_continue;
     }
 }
 
-/// Save, Load, Continue (and a file dropped on the window) asked for by the HUD or menu.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub enum FileRequest {
-    Save,
-    /// Load a stored file (`AUTOSAVE` or `SAVED_GAME`).
-    Load(&'static str),
-    /// Load a file from disk (dropped on the window).
-    LoadPath(PathBuf),
+/// Save: the game with its seats, to the saved-game file.
+fn save_game(
+    mut requests: MessageReader<FileRequest>,
+    store: Res<Store>,
+    state: Res<Match>,
+    mut notice: ResMut<Notice>,
+    mut saved: ResMut<SavedGames>,
+) {
+    for request in requests.read() {
+        if *request != FileRequest::Save {
+            continue;
+        }
+        notice.0 = match store.write(SAVED_GAME, &save_text(&state)) {
+            Ok(()) => {
+                saved.saved_game = true;
+                format!("Saved to {}", store.describe(SAVED_GAME))
+            }
+            Err(e) => format!("Could not save: {e}"),
+        };
+    }
 }
 
-/// Carry out file requests; a file that cannot be loaded leaves the game untouched.
-#[allow(clippy::too_many_arguments)]
-fn handle_files(
-    mut commands: Commands,
+/// Load and Continue (and a dropped file): a file that cannot be loaded leaves the game
+/// untouched. A game is loaded by a `GameCommand::Load`, from the menu too (which then gives
+/// way to the game).
+fn load_game(
     mut requests: MessageReader<FileRequest>,
     store: Res<Store>,
     screen: Res<State<Screen>>,
-    mut state: ResMut<Match>,
     mut notice: ResMut<Notice>,
-    mut resets: MessageWriter<GameReset>,
+    mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Screen>>,
-    mut thinker: ResMut<crate::ai::Thinker>,
 ) {
     for request in requests.read() {
-        let text = match request {
-            FileRequest::Save => {
-                notice.0 = match store.write(SAVED_GAME, &save_text(&state)) {
-                    Ok(()) => format!("Saved to {}", store.describe(SAVED_GAME)),
-                    Err(e) => format!("Could not save: {e}"),
-                };
-                continue;
+        let (text, from) = match request {
+            FileRequest::Save => continue,
+            FileRequest::Load(file) => {
+                let name = file_name(*file);
+                match store.read(name) {
+                    Ok(Some(text)) => (text, store.describe(name)),
+                    Ok(None) => {
+                        notice.0 = format!("Nothing saved at {}", store.describe(name));
+                        continue;
+                    }
+                    Err(e) => {
+                        notice.0 = format!("Could not load: {e}");
+                        continue;
+                    }
+                }
             }
-            FileRequest::Load(name) => match store.read(name) {
-                Ok(Some(text)) => (text, store.describe(name)),
-                Ok(None) => {
-                    notice.0 = format!("Nothing saved at {}", store.describe(name));
-                    continue;
-                }
-                Err(e) => {
-                    notice.0 = format!("Could not load: {e}");
-                    continue;
-                }
-            },
             FileRequest::LoadPath(path) => match std::fs::read_to_string(path) {
                 Ok(text) => (text, path.display().to_string()),
                 Err(e) => {
@@ -402,19 +397,15 @@ fn handle_files(
                 }
             },
         };
-        match load_text(&text.0) {
-            Ok(loaded) => {
-                thinker.cancel();
-                notice.0 = format!("Loaded {}", text.1);
-                if *screen.get() == Screen::Playing {
-                    *state = loaded;
-                    resets.write(GameReset);
-                } else {
-                    commands.insert_resource(StartWith(loaded));
+        match load_text(&text) {
+            Ok(Match { game, setup }) => {
+                notice.0 = format!("Loaded {from}");
+                commands.write(GameCommand::Load(Box::new(game), setup));
+                if *screen.get() != Screen::Playing {
                     next.set(Screen::Playing);
                 }
             }
-            Err(e) => notice.0 = format!("Could not load {}: {e}", text.1),
+            Err(e) => notice.0 = format!("Could not load {from}: {e}"),
         }
     }
 }
@@ -431,28 +422,48 @@ fn dropped_files(
 }
 
 /// Is there a game to continue?
-pub fn can_continue(store: &Store) -> bool {
+fn can_continue(store: &Store) -> bool {
     matches!(store.read(AUTOSAVE), Ok(Some(text)) if load_text(&text).is_ok())
 }
 
-pub struct PersistPlugin;
+/// The game changed in a way the autosave keeps, or the app is closing.
+fn autosave_due(
+    mut applied: MessageReader<MoveApplied>,
+    mut resets: MessageReader<GameReset>,
+    mut commands: MessageReader<CommandApplied>,
+    mut exits: MessageReader<AppExit>,
+) -> bool {
+    applied.read().count() + resets.read().count() + commands.read().count() + exits.read().count()
+        > 0
+}
+
+/// Saves, the autosave and the settings (on top of the interface, whose choices it keeps).
+pub(crate) struct PersistPlugin;
 
 impl Plugin for PersistPlugin {
     fn build(&self, app: &mut App) {
         if !app.world().contains_resource::<Store>() {
             app.insert_resource(Store::platform());
         }
-        app.init_resource::<TopDown>()
-            .add_message::<FileRequest>()
-            .add_message::<ViewRequest>()
-            .add_message::<bevy::window::FileDragAndDrop>()
-            .add_systems(PostStartup, load_settings)
+        app.add_message::<bevy::window::FileDragAndDrop>()
+            .add_systems(PostStartup, (load_settings, find_saved_games))
             .add_systems(
                 Update,
                 (
-                    (dropped_files, handle_files).chain().in_set(GameSet::Input),
-                    (track_view, save_settings, autosave)
+                    (dropped_files, (save_game, load_game))
                         .chain()
+                        .in_set(GameSet::Input)
+                        .after(UiSet::Actions),
+                    (
+                        save_settings.run_if(
+                            resource_changed::<MenuChoice>
+                                .or_eager(resource_changed::<AnimationSettings>)
+                                .or_eager(resource_changed::<SoundSettings>)
+                                .or_eager(resource_changed::<PanelSettings>)
+                                .or_eager(resource_changed::<CurrentView>),
+                        ),
+                        autosave.run_if(autosave_due),
+                    )
                         .in_set(GameSet::Mirror),
                 ),
             );

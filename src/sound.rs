@@ -163,14 +163,23 @@ fn play_cues(
     }
 }
 
-/// Plays the cues (needs Bevy's audio plugin, so not part of the headless logic).
-pub struct SoundPlugin;
+/// The cues and the sound settings; with `output`, the synthesised sounds that play the cues
+/// (that needs Bevy's audio plugin, which headless apps do not have).
+pub(crate) struct SoundPlugin {
+    pub output: bool,
+}
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<SoundSettings>()
-            .add_message::<SoundCue>()
-            .add_systems(Startup, create_sounds)
-            .add_systems(Update, play_cues.after(crate::core::GameSet::Mirror));
+            .add_message::<SoundCue>();
+        if self.output {
+            app.add_systems(Startup, create_sounds).add_systems(
+                Update,
+                play_cues
+                    .run_if(on_message::<SoundCue>)
+                    .after(crate::core::GameSet::Mirror),
+            );
+        }
     }
 }

@@ -1,48 +1,103 @@
-//! Web build only: publishes a small JSON probe as `window.starhalma_probe` every frame, so
-//! the page (its loading indicator) and the end-to-end test can see where the game is: the
-//! screen, the turn, whether the computer is thinking, and where holes and buttons are on the
-//! canvas in CSS pixels. Moves in the test are still made with real pointer input.
+//! Web build only: publishes a small JSON probe as `window.starhalma_probe`, so the page (its
+//! loading indicator) and the end-to-end test can see where the game is: the screen, the turn,
+//! whether the computer is thinking, and where holes and buttons are on the canvas in CSS
+//! pixels. Moves in the test are still made with real pointer input.
+//!
+//! The probe's body is rebuilt only when something it shows changed (the game, the selection,
+//! the screen, thinking, animation, the camera or a button's place); each frame only its frame
+//! number is new.
 
-use crate::ai::Thinker;
+use crate::ai::{ComputerThinking, PlanningStats};
 use crate::core::{Animating, Match};
-use crate::picking::Selection;
+use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
 use bevy::prelude::*;
 use bevy::ui::{ComputedNode, UiGlobalTransform};
 use starhalma_rules::Hole;
 use std::fmt::Write as _;
 
+/// The probe's body as last built.
+#[derive(Default)]
+struct ProbeBody(String);
+
 #[allow(clippy::too_many_arguments)]
-fn publish_probe(
-    mut frame: Local<u32>,
+fn build_probe_body(
+    mut body: Local<ProbeBody>,
     state: Res<Match>,
     screen: Res<State<Screen>>,
-    thinker: Res<Thinker>,
+    thinking: Res<ComputerThinking>,
+    stats: Res<PlanningStats>,
     animating: Res<Animating>,
     selection: Res<Selection>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    buttons: Query<(&UiAction, &ComputedNode, &UiGlobalTransform)>,
+    cameras: Query<(Ref<GlobalTransform>, &Camera)>,
+    buttons: Query<(&UiAction, Ref<ComputedNode>, Ref<UiGlobalTransform>)>,
+    mut frame: Local<u32>,
 ) {
     *frame += 1;
+    let camera_moved = cameras.iter().any(|(at, _)| at.is_changed());
+    let buttons_moved = buttons
+        .iter()
+        .any(|(_, node, at)| node.is_changed() || at.is_changed());
+    let changed = state.is_changed()
+        || screen.is_changed()
+        || thinking.is_changed()
+        || stats.is_changed()
+        || animating.is_changed()
+        || selection.is_changed()
+        || camera_moved
+        || buttons_moved;
+    if changed || body.0.is_empty() {
+        body.0 = probe_body(
+            &state,
+            *screen.get(),
+            thinking.0,
+            &stats,
+            animating.0,
+            &selection,
+            &cameras,
+            &buttons,
+        );
+    }
+    let json = format!("{{\"frame\":{},{}", *frame, body.0);
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(
+            &window,
+            &wasm_bindgen::JsValue::from_str("starhalma_probe"),
+            &wasm_bindgen::JsValue::from_str(&json),
+        );
+    }
+}
+
+/// Everything but the frame number (the text after `{"frame":N,`).
+#[allow(clippy::too_many_arguments)]
+fn probe_body(
+    state: &Match,
+    screen: Screen,
+    thinking: bool,
+    stats: &PlanningStats,
+    animating: bool,
+    selection: &Selection,
+    cameras: &Query<(Ref<GlobalTransform>, &Camera)>,
+    buttons: &Query<(&UiAction, Ref<ComputedNode>, Ref<UiGlobalTransform>)>,
+) -> String {
     let game = &state.game;
     let mut json = String::with_capacity(4096);
     let _ = write!(
         json,
-        "{{\"frame\":{},\"screen\":\"{:?}\",\"ply\":{},\"active\":{},\"human\":{},\
+        "\"screen\":\"{:?}\",\"ply\":{},\"active\":{},\"human\":{},\
          \"thinking\":{},\"animating\":{},\"over\":{},\"selected\":{},\"destinations\":{},\
          \"longest_slice_ms\":{:.2},\"longest_think_per_frame_ms\":{:.2}",
-        *frame,
-        screen.get(),
+        screen,
         game.history().len(),
         game.active(),
         state.human_to_move(),
-        thinker.thinking(),
-        animating.0,
+        thinking,
+        animating,
         game.is_over(),
         selection.from.map_or(-1, |h| h.index() as i32),
         selection.moves.len(),
-        thinker.longest_slice().as_secs_f64() * 1e3,
-        thinker.longest_frame_share().as_secs_f64() * 1e3,
+        stats.longest_slice.as_secs_f64() * 1e3,
+        stats.longest_frame_share.as_secs_f64() * 1e3,
     );
     json.push_str(",\"targets\":[");
     for (i, to) in selection.destinations().enumerate() {
@@ -50,10 +105,10 @@ fn publish_probe(
         let _ = write!(json, "{sep}{}", to.index());
     }
     json.push_str("],\"holes\":[");
-    if let Ok((camera, at)) = cameras.single() {
+    if let Ok((at, camera)) = cameras.single() {
         for (i, hole) in Hole::all().enumerate() {
             let p = crate::board::hole_position(hole);
-            let xy = camera.world_to_viewport(at, p).unwrap_or(Vec2::NAN);
+            let xy = camera.world_to_viewport(&at, p).unwrap_or(Vec2::NAN);
             let owner = game.position().owner(hole).map_or(-1, |s| s as i32);
             let sep = if i == 0 { "" } else { "," };
             let _ = write!(json, "{sep}[{:.1},{:.1},{owner}]", xy.x, xy.y);
@@ -73,19 +128,13 @@ fn publish_probe(
         );
     }
     json.push_str("]}");
-    if let Some(window) = web_sys::window() {
-        let _ = js_sys::Reflect::set(
-            &window,
-            &wasm_bindgen::JsValue::from_str("starhalma_probe"),
-            &wasm_bindgen::JsValue::from_str(&json),
-        );
-    }
+    json
 }
 
-pub struct WebPlugin;
+pub(crate) struct WebPlugin;
 
 impl Plugin for WebPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Last, publish_probe);
+        app.add_systems(Last, build_probe_body);
     }
 }

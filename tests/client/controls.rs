@@ -1,21 +1,17 @@
 //! Play without the 3D board: the controls panel, the keyboard, the move list and its replay,
 //! save and load, settings and the hint, in a headless app.
 
-use super::{h, people, press, run_until_still, send, table2};
+use super::{app_in, command, h, people, press, run_until_still, send, table2};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-use starhalma::ai::ComputerPace;
-use starhalma::core::{Match, MoveRequest, MoveSource, SeatKind, Setup, Viewing};
-use starhalma::marbles::{AnimationSettings, MirrorCheck, OnHole};
-use starhalma::moves::{MoveListPlugin, ReplayButton};
-use starhalma::panel::{PanelButton, PanelPlugin, PanelSettings, panel_entries};
-use starhalma::persist::{
-    AUTOSAVE, FileRequest, PersistPlugin, SAVED_GAME, Store, load_text, save_text,
+use starhalma::testing::{
+    AUTOSAVE, AnimationSettings, ComputerPace, CurrentView, FileRequest, Focusable, MenuChoice,
+    Notice, OnHole, PanelButton, ReplayButton, SAVED_GAME, Selection, SoundSettings, UiAction,
+    Viewing, load_text, panel_entries, save_text,
 };
-use starhalma::picking::Selection;
-use starhalma::sound::SoundSettings;
-use starhalma::ui::{MenuChoice, Notice, Screen, StartWith, UiAction, UiPlugin};
+use starhalma::testing::{CameraView, PreviewLanding};
+use starhalma::{
+    GameCommand, Match, MoveRequest, MoveSource, PanelSettings, Screen, SeatKind, Setup, Store,
+};
 use starhalma_ai::{Budget, Level, Planner};
 use starhalma_rules::{Label, RuleSet, Variant};
 use std::path::{Path, PathBuf};
@@ -27,34 +23,17 @@ fn temp_store(name: &str) -> PathBuf {
     dir
 }
 
-/// The whole client minus rendering, starting on the menu (or straight in `start`).
+/// The whole client saving in `store`, on the menu (or straight in `start`), with quick
+/// animations and no pause before the computer's moves.
 fn full_app(store: &Path, start: Option<Match>) -> App {
-    let first = start
-        .clone()
-        .unwrap_or_else(|| Match::new(people(table2())));
-    let mut app = starhalma::headless_app(first);
-    app.insert_resource(Store::Folder(store.to_path_buf()))
-        .add_plugins(StatesPlugin)
-        .add_plugins((UiPlugin, PanelPlugin, MoveListPlugin, PersistPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .insert_resource(MirrorCheck { panic: true })
-        .insert_resource(AnimationSettings {
+    app_in(Store::Folder(store.to_path_buf()), start, |app| {
+        app.insert_resource(AnimationSettings {
             seconds_per_hop: 0.02,
         })
         .insert_resource(ComputerPace {
             minimum_think: Duration::ZERO,
         });
-    if let Some(start) = start {
-        app.insert_resource(StartWith(start));
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
-    }
-    app.update();
-    app.update();
-    app
+    })
 }
 
 fn key(app: &mut App, code: KeyCode) {
@@ -72,7 +51,7 @@ fn key(app: &mut App, code: KeyCode) {
 fn panel_texts(app: &mut App) -> Vec<(PanelButton, String)> {
     let buttons: Vec<(Entity, PanelButton, u32)> = app
         .world_mut()
-        .query::<(Entity, &PanelButton, &starhalma::panel::Focusable)>()
+        .query::<(Entity, &PanelButton, &Focusable)>()
         .iter(app.world())
         .map(|(e, b, f)| (e, *b, f.0))
         .collect();
@@ -306,9 +285,10 @@ fn save_and_load_give_the_identical_game_undo_history_included() {
         start.game.play(mv).unwrap();
     }
     let mut app = full_app(&store, Some(Match::new(people(table2()))));
-    app.insert_resource(start.clone());
-    app.world_mut().write_message(starhalma::core::GameReset);
-    app.update();
+    command(
+        &mut app,
+        GameCommand::Load(Box::new(start.game.clone()), start.setup.clone()),
+    );
     press(&mut app, UiAction::Save);
     assert!(
         app.world().resource::<Notice>().0.starts_with("Saved to"),
@@ -316,12 +296,8 @@ fn save_and_load_give_the_identical_game_undo_history_included() {
         app.world().resource::<Notice>().0
     );
     // Change the game, then load: back to the saved one, exactly.
-    play_a_few_moves(&mut app, 0);
-    app.world_mut()
-        .resource_mut::<Match>()
-        .game
-        .resign(0)
-        .unwrap();
+    command(&mut app, GameCommand::Resign(0));
+    assert!(app.world().resource::<Match>().game.is_over());
     press(&mut app, UiAction::Load);
     let loaded = app.world().resource::<Match>().clone();
     assert_eq!(loaded.game, start.game);
@@ -436,7 +412,10 @@ fn settings_persist_between_runs() {
     );
     assert!(next.world().resource::<SoundSettings>().muted);
     assert!(!next.world().resource::<PanelSettings>().shown);
-    assert!(next.world().resource::<starhalma::persist::TopDown>().0);
+    assert_eq!(
+        next.world().resource::<CurrentView>().0,
+        CameraView::TopDown
+    );
     // An unreadable settings file is ignored, not fatal.
     std::fs::write(store.join("settings.json"), "{ nonsense").unwrap();
     let third = full_app(&store, None);
@@ -510,7 +489,7 @@ fn the_hint_previews_the_move_medium_would_play() {
     assert_eq!(selection.preview, Some(expected.to));
     let landing: Vec<_> = app
         .world_mut()
-        .query::<&starhalma::marks::PreviewLanding>()
+        .query::<&PreviewLanding>()
         .iter(app.world())
         .map(|l| l.0)
         .collect();

@@ -7,16 +7,12 @@ use bevy::picking::events::{Click, Drag, Out, Over, Pointer, Press};
 use bevy::picking::pointer::{Location, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use starhalma::ai::{ComputerPace, PlanningMode, Thinker};
-use starhalma::core::{
-    Animating, GameReset, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource, SeatKind,
-    Setup,
+use starhalma::testing::{
+    Animating, AnimationSettings, ComputerPace, DestinationRing, LastMoveMark, Marble, MirrorCheck,
+    MoveApplied, MoveRejected, OnHole, PlanningMode, PlanningStats, PreviewLanding, PreviewMark,
+    Selection, SoundCue,
 };
-use starhalma::marbles::{AnimationSettings, Marble, MirrorCheck, OnHole};
-use starhalma::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
-use starhalma::picking::Selection;
-use starhalma::sound::SoundCue;
-use starhalma::ui::undo_for_people;
+use starhalma::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup, Store};
 use starhalma_ai::Level;
 use starhalma_rules::{Blocked, Coord, Hole, RuleSet, Status, Variant};
 use std::time::Duration;
@@ -37,16 +33,33 @@ fn listen(mut cues: MessageReader<SoundCue>, mut heard: ResMut<Heard>) {
     heard.0.extend(cues.read().copied());
 }
 
-fn app_for(state: Match) -> App {
-    let mut app = starhalma::headless_app(state);
+/// The one builder of client tests: the whole client without a window (menu, HUD, panel, move
+/// list and persistence included), keeping files in `store`, on the menu or playing `start`;
+/// 20 ms a frame, the mirror check panicking on any mismatch.
+/// `tune` changes the app before its first frame (before the stored settings are read).
+pub(crate) fn app_in(store: Store, start: Option<Match>, tune: impl FnOnce(&mut App)) -> App {
+    let mut app = starhalma::headless_app(store, start);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         20,
     )))
     .insert_resource(MirrorCheck { panic: true })
     .init_resource::<Heard>()
     .add_systems(Last, listen);
+    tune(&mut app);
+    app.update();
     app.update();
     app
+}
+
+/// A client playing `state`, saving nowhere.
+pub(crate) fn app_for(state: Match) -> App {
+    app_in(Store::Nowhere, Some(state), |_| {})
+}
+
+/// Send a command and run a frame.
+pub(crate) fn command(app: &mut App, command: GameCommand) {
+    app.world_mut().write_message(command);
+    app.update();
 }
 
 pub(crate) fn people(variant: Variant) -> Setup {
@@ -154,7 +167,7 @@ fn a_move_request_is_applied_animated_and_mirrored() {
         "wait for the last move to finish"
     );
     run_until_still(&mut app);
-    let end = starhalma::marbles::rest_position(h(4, 0), false);
+    let end = starhalma::testing::rest_position(h(4, 0), false);
     let at = app.world().get::<Transform>(marble).unwrap().translation;
     assert!(at.distance(end) < 1e-3, "{at} vs {end}");
     send(
@@ -295,7 +308,7 @@ fn sliced_planning_for_the_web_plays_whole_games() {
         assert!(frames < 100_000, "Hard never answered");
     }
     assert!(frames > 3, "Hard answered in {frames} frames: not sliced");
-    let longest = app.world().resource::<Thinker>().longest_slice();
+    let longest = app.world().resource::<PlanningStats>().longest_slice;
     assert!(longest > Duration::ZERO);
 }
 
@@ -318,11 +331,8 @@ fn undo_against_the_computer_takes_back_its_replies_too() {
         }
     }
     assert_eq!(app.world().resource::<Match>().game.history().len(), 2);
-    let mut state = app.world_mut().resource_mut::<Match>();
-    assert!(undo_for_people(&mut state));
-    assert!(state.game.history().is_empty());
-    app.world_mut().write_message(GameReset);
-    app.update();
+    command(&mut app, GameCommand::Undo);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
     assert!(marble_on(&mut app, h(5, -1)).is_some());
     assert!(marble_on(&mut app, h(4, 0)).is_none());
 }
@@ -335,11 +345,9 @@ fn resign_and_play_again() {
         MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Board),
     );
     run_until_still(&mut app);
-    {
-        let mut state = app.world_mut().resource_mut::<Match>();
-        state.game.resign(1).unwrap();
-        assert!(matches!(state.game.status(), Status::Won { winner: 0, .. }));
-    }
+    command(&mut app, GameCommand::Resign(1));
+    let state = app.world().resource::<Match>();
+    assert!(matches!(state.game.status(), Status::Won { winner: 0, .. }));
     send(
         &mut app,
         MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
@@ -347,9 +355,7 @@ fn resign_and_play_again() {
     assert_eq!(rejections(&app)[0].reason, "the game is over");
     // Play again: the same setup from the start.
     let setup = app.world().resource::<Match>().setup.clone();
-    app.insert_resource(Match::new(setup));
-    app.world_mut().write_message(GameReset);
-    app.update();
+    command(&mut app, GameCommand::NewGame(setup));
     assert!(app.world().resource::<Match>().game.history().is_empty());
     assert!(marble_on(&mut app, h(5, -1)).is_some());
 }
@@ -451,6 +457,7 @@ fn clicking_a_marble_then_a_ring_moves_it() {
     assert!(applied.iter_current_update_messages().count() <= 1);
     assert_eq!(app.world().get::<OnHole>(marble).unwrap().0, h(4, 0));
 }
+mod commands;
 mod controls;
 mod screenshot;
 mod ui;
@@ -515,7 +522,7 @@ fn hovering_a_ring_previews_the_route_and_leaving_it_ends_the_preview() {
         .iter(app.world())
         .map(|t| t.translation.y)
         .fold(f32::MIN, f32::max);
-    assert!(top > starhalma::marbles::rest_position(h(4, 0), false).y + 0.5);
+    assert!(top > starhalma::testing::rest_position(h(4, 0), false).y + 0.5);
     // Hovering did not replace the ring under the pointer.
     assert_eq!(ring_on(&mut app, h(4, 0)), ring);
     pointer(&mut app, PointerId::Mouse, Out { hit: no_hit() }, ring);
@@ -610,12 +617,7 @@ fn steps_and_hops_sound_when_they_land() {
         vec![SoundCue::Hop, SoundCue::Step]
     );
     // A win plays the fanfare once.
-    app.world_mut()
-        .resource_mut::<Match>()
-        .game
-        .resign(1)
-        .unwrap();
-    app.update();
+    command(&mut app, GameCommand::Resign(1));
     app.update();
     assert_eq!(
         app.world().resource::<Heard>().0,
@@ -626,7 +628,7 @@ fn steps_and_hops_sound_when_they_land() {
 #[test]
 fn the_synthesised_sounds_are_valid_wav_files() {
     for cue in [SoundCue::Step, SoundCue::Hop, SoundCue::Win] {
-        let wav = starhalma::sound::cue_wav(cue);
+        let wav = starhalma::testing::cue_wav(cue);
         assert_eq!(&wav[0..4], b"RIFF");
         assert_eq!(&wav[8..16], b"WAVEfmt ");
         let data_len = u32::from_le_bytes(wav[40..44].try_into().unwrap()) as usize;

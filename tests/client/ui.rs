@@ -1,35 +1,15 @@
 //! The menu and HUD in a headless app: buttons pressed as a pointer would press them, and what
 //! the player then sees.
 
-use super::{h, people, press, run_until_still, send, table2};
+use super::{app_for, h, people, press, run_until_still, send, table2};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-use starhalma::core::{Match, MoveRequest, MoveSource};
-use starhalma::marbles::{AnimationSettings, MirrorCheck};
-use starhalma::sound::SoundSettings;
-use starhalma::ui::{
-    GameOverPanel, HudText, Screen, StartWith, UiAction, UiPlugin, king_to_the_tip, must_pass,
-};
+use starhalma::testing::{AnimationSettings, GameOverPanel, HudText, SoundSettings, UiAction};
+use starhalma::{Match, MoveRequest, MoveSource, Screen};
 use starhalma_rules::{Game, Hole, Position, RuleSet, State, Status, Variant};
-use std::time::Duration;
 
-/// A headless app with the menu and HUD, playing `state`.
+/// A client playing `state` (menu, HUD and the rest).
 fn ui_app(state: Match) -> App {
-    let mut app = starhalma::headless_app(state.clone());
-    app.add_plugins(StatesPlugin)
-        .add_plugins(UiPlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .insert_resource(MirrorCheck { panic: true })
-        .insert_resource(StartWith(state));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
-    app
+    app_for(state)
 }
 
 fn shown(app: &mut App, action: UiAction) -> bool {
@@ -173,7 +153,7 @@ fn the_pass_button_shows_only_when_passing_is_all_that_is_left() {
         game,
         setup: people(variant),
     };
-    assert!(must_pass(&state));
+    assert!(state.must_pass());
     let mut app = ui_app(state);
     assert!(shown(&mut app, UiAction::Pass));
     press(&mut app, UiAction::Pass);
@@ -202,7 +182,7 @@ fn diamond_says_king_to_the_tip_when_the_triangle_is_full_without_the_king_on_it
         game,
         setup: people(variant),
     };
-    assert!(king_to_the_tip(&state));
+    assert!(state.king_to_the_tip());
     let mut app = ui_app(state);
     assert_eq!(hud(&mut app, HudText::Message), "King to the tip");
     // With the king on the tip the game is already won: no such notice.
@@ -211,8 +191,11 @@ fn diamond_says_king_to_the_tip_when_the_triangle_is_full_without_the_king_on_it
         .map(|&(x, s, _)| (x, s, x == tip || x == h(-4, 8)));
     let position = Position::from_placements(swapped).unwrap();
     let game = Game::from_state(variant, State::new(position, 0, 40)).unwrap();
-    assert!(!king_to_the_tip(&Match {
-        game,
-        setup: people(variant)
-    }));
+    assert!(
+        !Match {
+            game,
+            setup: people(variant)
+        }
+        .king_to_the_tip()
+    );
 }

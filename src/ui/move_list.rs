@@ -3,10 +3,12 @@
 //! to the game in one press. The live game is never touched by it: the board shows a copy taken
 //! back to that point (`Viewing::Replay`), and moves wait until the player is back.
 
-use crate::ai::Thinker;
-use crate::core::{GameReset, GameSet, Match, ViewChanged, Viewing};
-use crate::picking::Selection;
-use crate::ui::{BUTTON_BACKGROUND, ButtonSize, Screen, styled_button};
+use super::widgets::{
+    BUTTON_BACKGROUND, ButtonSize, HEADING, PANEL_BACKGROUND, label, styled_button,
+};
+use super::{Screen, UiSet};
+use crate::core::{GameSet, Match, ViewChanged, Viewing};
+use crate::selection::Selection;
 use bevy::prelude::*;
 
 /// What a move-list button does.
@@ -25,7 +27,7 @@ pub enum ReplayButton {
 const LIST_LENGTH: usize = 10;
 
 /// The view a button leads to from the current one.
-pub fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
+fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
     let total = live.game.history().len();
     let now = match viewing {
         Viewing::Live => total,
@@ -42,7 +44,7 @@ pub fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewin
 }
 
 /// The entries shown: `(ply after the move, text)`, a window of the list around what is shown.
-pub fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, String)> {
+fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, String)> {
     let history = state.game.history();
     let variant = state.game.variant();
     let end = match viewing {
@@ -86,15 +88,10 @@ fn build_move_list(mut commands: Commands) {
             padding: UiRect::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.04, 0.05, 0.09, 0.55)),
+        BackgroundColor(PANEL_BACKGROUND),
         Pickable::IGNORE,
         children![
-            (
-                Text::new("Moves"),
-                TextFont::from_font_size(16.0),
-                TextColor(Color::srgb(1.0, 0.85, 0.5)),
-                Pickable::IGNORE,
-            ),
+            label("Moves", 16.0, HEADING),
             (
                 Node {
                     flex_direction: FlexDirection::Row,
@@ -170,12 +167,7 @@ fn update_move_list(
                 } else {
                     Color::NONE
                 }),
-                children![(
-                    Text::new(text.clone()),
-                    TextFont::from_font_size(14.0),
-                    TextColor(Color::srgb(0.88, 0.9, 0.95)),
-                    Pickable::IGNORE,
-                )],
+                children![label(text.clone(), 14.0, Color::srgb(0.88, 0.9, 0.95))],
             ))
             .id();
         commands.entity(list).add_child(entry);
@@ -183,13 +175,12 @@ fn update_move_list(
     *shown = Some((list, entries, ply));
 }
 
-/// Apply a move-list button: switch the shown position.
-#[allow(clippy::too_many_arguments)]
+/// Apply a move-list button: switch the shown position (the computer waits while the past is
+/// shown: the AI plugin sees the switch).
 fn on_replay_buttons(
     interactions: Query<(&Interaction, &ReplayButton), Changed<Interaction>>,
     state: Res<Match>,
     mut viewing: ResMut<Viewing>,
-    mut thinker: ResMut<Thinker>,
     mut selection: ResMut<Selection>,
     mut changed: MessageWriter<ViewChanged>,
 ) {
@@ -202,23 +193,14 @@ fn on_replay_buttons(
             continue;
         }
         if !next.is_live() {
-            // The computer waits while the past is shown.
-            thinker.cancel();
-            *selection = Selection::default();
+            selection.set_if_neq(Selection::default());
         }
         *viewing = next;
         changed.write(ViewChanged);
     }
 }
 
-/// A new, undone or loaded game always shows live.
-fn live_after_reset(mut resets: MessageReader<GameReset>, mut viewing: ResMut<Viewing>) {
-    if resets.read().count() > 0 && !viewing.is_live() {
-        *viewing = Viewing::Live;
-    }
-}
-
-pub struct MoveListPlugin;
+pub(super) struct MoveListPlugin;
 
 impl Plugin for MoveListPlugin {
     fn build(&self, app: &mut App) {
@@ -226,9 +208,7 @@ impl Plugin for MoveListPlugin {
             .add_systems(
                 Update,
                 (
-                    (live_after_reset, on_replay_buttons)
-                        .chain()
-                        .in_set(GameSet::Input),
+                    on_replay_buttons.in_set(UiSet::Buttons),
                     update_move_list
                         .in_set(GameSet::Mirror)
                         .run_if(in_state(Screen::Playing)),

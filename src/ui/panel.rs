@@ -1,39 +1,20 @@
-//! The controls panel (seed 003's "Button controls") and the keyboard.
+//! The controls panel (seed 003's "Button controls").
 //!
 //! The panel lists the active person's movable marbles by their own row/space labels (`R10 S1`,
 //! the king as "King"); pressing one lists its destinations ("1 step", "2 jumps, +4 rows");
 //! pressing a destination sends the same `MoveRequest` a click on the board sends. The panel
-//! is a view of the board's `Selection`, so choosing on one shows on the other.
-//!
-//! Keys: arrows move the focus, Enter or Space presses, Escape goes back to choosing a marble;
-//! U undo, P pass, H hint, A / T the angled and top-down views, C shows or hides the panel,
-//! B hides or shows the 3D board (the panel then draws the board as text), M mutes.
+//! is a view of the board's `Selection`, so choosing on one shows on the other. With the 3D
+//! board hidden it also draws the board as text.
 
-use crate::camera::{CameraView, ViewRequest};
-use crate::core::{GameSet, Match, MoveRequest, MoveSource, Viewing};
-use crate::picking::{PressKind, Selection, handle_press};
-use crate::sound::SoundSettings;
-use crate::ui::{
-    BUTTON_BACKGROUND, BUTTON_BORDER, ButtonSize, Screen, UiAction, must_pass, styled_button,
+use super::widgets::{
+    BUTTON_BACKGROUND, ButtonSize, Focus, Focusable, HEADING, PANEL_BACKGROUND, label, set_text,
+    styled_button,
 };
+use super::{PanelSettings, Screen, UiSet, move_words};
+use crate::core::{GameSet, Match, MoveRequest, MoveSource, Viewing};
+use crate::selection::{PressKind, Selection, SelectionSet, handle_press};
 use bevy::prelude::*;
 use starhalma_rules::{Hole, Label, MoveKind};
-
-/// Where the panel is and whether the 3D board is shown.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PanelSettings {
-    pub shown: bool,
-    pub board_hidden: bool,
-}
-
-impl Default for PanelSettings {
-    fn default() -> Self {
-        PanelSettings {
-            shown: true,
-            board_hidden: false,
-        }
-    }
-}
 
 /// What a panel button does.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,16 +36,8 @@ pub struct Entry {
     pub button: PanelButton,
 }
 
-/// A button the keyboard can reach, in `order`.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Focusable(pub u32);
-
-/// The button the keyboard is on.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Focus(pub Option<Entity>);
-
 /// "R10 S1", or "King (R10 S1)", in the active player's own labels.
-pub fn marble_label(state: &Match, hole: Hole) -> String {
+fn marble_label(state: &Match, hole: Hole) -> String {
     let game = &state.game;
     let camp = game.variant().camp_of(game.active());
     let label = Label::of(hole, camp);
@@ -76,25 +49,14 @@ pub fn marble_label(state: &Match, hole: Hole) -> String {
 }
 
 /// "R12 S3: 2 jumps, +4 rows": where a move of the chosen marble ends, how, and the rows gained.
-pub fn destination_label(state: &Match, from: Hole, to: Hole, kind: MoveKind) -> String {
+fn destination_label(state: &Match, from: Hole, to: Hole, kind: MoveKind) -> String {
     let game = &state.game;
     let camp = game.variant().camp_of(game.active());
     let (a, b) = (Label::of(from, camp), Label::of(to, camp));
     let gained = b.row as i32 - a.row as i32;
-    let how = match kind {
-        MoveKind::Step => "1 step".to_string(),
-        MoveKind::Swap => "swap".to_string(),
-        _ => {
-            let mv = starhalma_rules::Move { kind, from, to };
-            let hops = game.rules().route(game.state(), mv).len().saturating_sub(1);
-            if hops == 1 {
-                "1 jump".to_string()
-            } else {
-                format!("{hops} jumps")
-            }
-        }
-    };
-    format!("{b}: {how}, {gained:+} rows")
+    let mv = starhalma_rules::Move { kind, from, to };
+    let hops = game.rules().route(game.state(), mv).len().saturating_sub(1);
+    format!("{b}: {}, {gained:+} rows", move_words(kind, hops))
 }
 
 /// Panel order: the front row (nearest the target) first, then from the player's left.
@@ -109,7 +71,7 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
     if !state.human_to_move() {
         return Vec::new();
     }
-    if must_pass(state) {
+    if state.must_pass() {
         return vec![Entry {
             label: "Pass (no move)".into(),
             button: PanelButton::Pass,
@@ -165,7 +127,7 @@ struct PanelList;
 
 /// The board drawn as text, for players who hide the 3D board.
 #[derive(Component)]
-pub struct TextBoard;
+struct TextBoard;
 
 fn build_panel(mut commands: Commands) {
     commands.spawn((
@@ -182,16 +144,10 @@ fn build_panel(mut commands: Commands) {
             padding: UiRect::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.04, 0.05, 0.09, 0.55)),
+        BackgroundColor(PANEL_BACKGROUND),
         Pickable::IGNORE,
         children![
-            (
-                PanelTitle,
-                Text::new(""),
-                TextFont::from_font_size(18.0),
-                TextColor(Color::srgb(1.0, 0.85, 0.5)),
-                Pickable::IGNORE,
-            ),
+            (PanelTitle, label("", 18.0, HEADING)),
             (
                 PanelList,
                 Node {
@@ -202,13 +158,7 @@ fn build_panel(mut commands: Commands) {
                 },
                 Pickable::IGNORE,
             ),
-            (
-                TextBoard,
-                Text::new(""),
-                TextFont::from_font_size(14.0),
-                TextColor(Color::srgb(0.9, 0.92, 0.96)),
-                Pickable::IGNORE,
-            ),
+            (TextBoard, label("", 14.0, Color::srgb(0.9, 0.92, 0.96))),
         ],
     ));
 }
@@ -283,9 +233,7 @@ fn update_panel(
         "Your marbles:".to_string()
     };
     for mut text in &mut titles {
-        if text.0 != title {
-            text.0 = title.clone();
-        }
+        set_text(&mut text, &title);
     }
     let board_text = if settings.board_hidden {
         text_board(viewing.shown(&state), &selection)
@@ -293,9 +241,7 @@ fn update_panel(
         String::new()
     };
     for mut text in &mut boards {
-        if text.0 != board_text {
-            text.0 = board_text.clone();
-        }
+        set_text(&mut text, &board_text);
     }
     if !new_panel && shown.as_ref().is_some_and(|(_, lines)| *lines == entries) {
         return;
@@ -316,7 +262,7 @@ fn update_panel(
 
 /// The shown position as text (the seed's picture): colour initials, a king in lower case, `@`
 /// the chosen marble, `+` where it can go, `.` an empty hole.
-pub fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> String {
+fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> String {
     let pos = game.position();
     let variant = game.variant();
     let picture = starhalma_rules::board::render(|h| {
@@ -389,152 +335,41 @@ fn on_panel_buttons(
     }
 }
 
-/// A key press that pressed a button this frame: released on the next.
-#[derive(Component)]
-struct KeyPressed;
-
-/// The keyboard: focus moves, presses, and the shortcuts.
-#[allow(clippy::too_many_arguments)]
-fn keyboard(
-    mut commands: Commands,
-    keys: Res<ButtonInput<KeyCode>>,
-    screen: Res<State<Screen>>,
-    mut focus: ResMut<Focus>,
-    mut focusables: Query<(Entity, &Focusable, &mut Interaction, &Node, Has<KeyPressed>)>,
-    mut selection: ResMut<Selection>,
-    mut settings: ResMut<PanelSettings>,
-    mut sound: ResMut<SoundSettings>,
-    mut views: MessageWriter<ViewRequest>,
-    mut actions: MessageWriter<KeyAction>,
-    state: Res<Match>,
-) {
-    // Release what Enter pressed last frame.
-    for (entity, _, mut interaction, _, pressed) in &mut focusables {
-        if pressed {
-            *interaction = Interaction::None;
-            commands.entity(entity).remove::<KeyPressed>();
-        }
-    }
-    let mut ring: Vec<(Focusable, Entity)> = focusables
-        .iter()
-        .filter(|(.., node, _)| node.display != Display::None)
-        .map(|(e, f, ..)| (*f, e))
-        .collect();
-    ring.sort();
-    let at = focus.0.and_then(|f| ring.iter().position(|&(_, e)| e == f));
-    let step = |delta: isize| -> Option<Entity> {
-        if ring.is_empty() {
-            return None;
-        }
-        let n = ring.len() as isize;
-        let i = match at {
-            Some(i) => (i as isize + delta).rem_euclid(n),
-            None => 0,
-        };
-        Some(ring[i as usize].1)
-    };
-    if keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::ArrowRight, KeyCode::Tab]) {
-        focus.0 = step(1);
-    }
-    if keys.any_just_pressed([KeyCode::ArrowUp, KeyCode::ArrowLeft]) {
-        focus.0 = step(-1);
-    }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
-        let target = focus.0.filter(|f| ring.iter().any(|&(_, e)| e == *f));
-        if let Some(target) = target.or_else(|| step(0))
-            && let Ok((entity, _, mut interaction, ..)) = focusables.get_mut(target)
-        {
-            *interaction = Interaction::Pressed;
-            commands.entity(entity).insert(KeyPressed);
-        }
-    }
-    if *screen.get() != Screen::Playing {
-        return;
-    }
-    if keys.just_pressed(KeyCode::Escape) && *selection != Selection::default() {
-        *selection = Selection::default();
-    }
-    if keys.just_pressed(KeyCode::KeyC) {
-        settings.shown = !settings.shown;
-    }
-    if keys.just_pressed(KeyCode::KeyB) {
-        settings.board_hidden = !settings.board_hidden;
-    }
-    if keys.just_pressed(KeyCode::KeyM) {
-        sound.muted = !sound.muted;
-    }
-    if keys.just_pressed(KeyCode::KeyA) {
-        views.write(ViewRequest(CameraView::Angled));
-    }
-    if keys.just_pressed(KeyCode::KeyT) {
-        views.write(ViewRequest(CameraView::TopDown));
-    }
-    for (key, action) in [
-        (KeyCode::KeyU, UiAction::Undo),
-        (KeyCode::KeyP, UiAction::Pass),
-        (KeyCode::KeyH, UiAction::Hint),
-        (KeyCode::KeyN, UiAction::PlayAgain),
-    ] {
-        // N starts a new game only once this one is over: never by a slip mid-game.
-        if keys.just_pressed(key) && (action != UiAction::PlayAgain || state.game.is_over()) {
-            actions.write(KeyAction(action));
-        }
-    }
-}
-
-/// A HUD action asked for by a shortcut key; the HUD handles it as if its button was pressed.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct KeyAction(pub UiAction);
-
-/// The focused button wears a bright border, so the focus is always visible.
-fn show_focus(focus: Res<Focus>, mut buttons: Query<(Entity, &mut BorderColor), With<Focusable>>) {
-    for (entity, mut border) in &mut buttons {
-        let color = if Some(entity) == focus.0 {
-            Color::srgb(1.0, 0.85, 0.2)
-        } else {
-            BUTTON_BORDER
-        };
-        let wanted = BorderColor::all(color);
-        if *border != wanted {
-            *border = wanted;
-        }
-    }
-}
-
-/// With the 3D board hidden, every mesh (board, marbles, marks) is hidden too.
-fn hide_board(settings: Res<PanelSettings>, mut meshes: Query<&mut Visibility, With<Mesh3d>>) {
+/// With the 3D board hidden, every mesh (board, marbles, marks) is hidden too: all of them when
+/// the setting changes, and new ones as they appear.
+fn hide_board(settings: Res<PanelSettings>, mut meshes: Query<(Ref<Mesh3d>, &mut Visibility)>) {
     let wanted = if settings.board_hidden {
         Visibility::Hidden
     } else {
         Visibility::Inherited
     };
-    for mut visibility in &mut meshes {
-        if *visibility != wanted {
-            *visibility = wanted;
+    let all = settings.is_changed();
+    for (mesh, mut visibility) in &mut meshes {
+        if all || mesh.is_added() {
+            visibility.set_if_neq(wanted);
         }
     }
 }
 
-pub struct PanelPlugin;
+pub(super) struct PanelPlugin;
 
 impl Plugin for PanelPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<PanelSettings>()
-            .init_resource::<Focus>()
-            .init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<SoundSettings>()
-            .add_message::<ViewRequest>()
-            .add_message::<KeyAction>()
-            .add_systems(OnEnter(Screen::Playing), build_panel)
+        app.add_systems(OnEnter(Screen::Playing), build_panel)
             .add_systems(
                 Update,
                 (
-                    keyboard.in_set(GameSet::Input).before(on_panel_buttons),
-                    on_panel_buttons.in_set(GameSet::Input),
-                    (update_panel, show_focus, hide_board)
+                    on_panel_buttons.in_set(UiSet::Buttons),
+                    (
+                        update_panel,
+                        hide_board.run_if(
+                            resource_changed::<PanelSettings>
+                                .or_eager(any_match_filter::<Added<Mesh3d>>),
+                        ),
+                    )
                         .chain()
                         .in_set(GameSet::Mirror)
-                        .after(crate::picking::SelectionSet)
+                        .after(SelectionSet)
                         .run_if(in_state(Screen::Playing)),
                 ),
             );

@@ -1,0 +1,100 @@
+//! The panel shown when a game ends (once the last move has landed): the winner or a draw, the
+//! ranking with three or more players, and Play again / Change mode.
+
+use super::hud::describe_turn;
+use super::widgets::{focusable_button, label};
+use super::{Screen, UiAction};
+use crate::core::{Animating, GameSet, Match};
+use bevy::prelude::*;
+use starhalma_rules::Status;
+
+/// The game-over panel.
+#[derive(Component)]
+pub struct GameOverPanel;
+
+/// The result lines of a finished game: the winner or a draw, then the ranking with 3+ players.
+fn result_lines(state: &Match) -> Vec<String> {
+    let game = &state.game;
+    let variant = game.variant();
+    let mut lines = vec![describe_turn(state, false)];
+    let ranked_in_title = matches!(game.status(), Status::Ranked { .. } | Status::Draw { .. });
+    if variant.players() > 2 && !ranked_in_title {
+        lines.extend(
+            game.ranking()
+                .iter()
+                .map(|p| format!("{}. {}", p.place, variant.colour(p.seat))),
+        );
+    }
+    lines
+}
+
+/// Show the panel when the game is over and still; remove it when a new game starts.
+fn show_game_over(
+    mut commands: Commands,
+    state: Res<Match>,
+    animating: Res<Animating>,
+    panels: Query<Entity, With<GameOverPanel>>,
+) {
+    let wanted = state.game.is_over() && !animating.0;
+    if wanted != panels.is_empty() {
+        return;
+    }
+    for e in &panels {
+        commands.entity(e).despawn();
+    }
+    if !wanted {
+        return;
+    }
+    let panel = commands
+        .spawn((
+            GameOverPanel,
+            DespawnOnExit(Screen::Playing),
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(50),
+                top: percent(40),
+                margin: UiRect::left(px(-170)),
+                width: px(340),
+                padding: UiRect::all(px(16)),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(6),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.05, 0.06, 0.1, 0.9)),
+            BorderColor::all(Color::srgb(1.0, 0.75, 0.3)),
+        ))
+        .id();
+    for (i, line) in result_lines(&state).into_iter().enumerate() {
+        let size = if i == 0 { 28.0 } else { 20.0 };
+        commands
+            .entity(panel)
+            .with_child(label(line, size, Color::WHITE));
+    }
+    commands.entity(panel).with_child((
+        Node {
+            flex_direction: FlexDirection::Row,
+            margin: UiRect::top(px(8)),
+            ..default()
+        },
+        children![
+            focusable_button("Play again", UiAction::PlayAgain, true, 1000),
+            focusable_button("Change mode", UiAction::ChangeMode, false, 1001),
+        ],
+    ));
+}
+
+pub(super) struct GameOverPlugin;
+
+impl Plugin for GameOverPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            show_game_over
+                .run_if(resource_changed::<Match>.or_eager(resource_changed::<Animating>))
+                .in_set(GameSet::Mirror)
+                .run_if(in_state(Screen::Playing)),
+        );
+    }
+}

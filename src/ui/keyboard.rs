@@ -1,0 +1,142 @@
+//! The keyboard: arrows (or Tab) move the focus over the buttons it can reach, Enter or Space
+//! presses the focused one, Escape goes back to choosing a marble; shortcuts U undo, P pass,
+//! H hint, A / T the angled and top-down views, C shows or hides the panel, B hides or shows
+//! the 3D board, M mutes, N starts a new game once this one is over. The focused button wears
+//! a bright border, so the focus is always visible.
+
+use super::widgets::{BUTTON_BORDER, FOCUS_BORDER, Focus, Focusable};
+use super::{ActionPressed, Screen, UiAction, UiSet};
+use crate::camera::CameraView;
+use crate::core::{GameSet, Match};
+use crate::selection::Selection;
+use bevy::prelude::*;
+
+/// A button Enter pressed this frame: released on the next.
+#[derive(Component)]
+struct KeyPressed;
+
+/// The shortcut keys of the game screen and the actions they stand for.
+const SHORTCUTS: [(KeyCode, UiAction); 9] = [
+    (KeyCode::KeyU, UiAction::Undo),
+    (KeyCode::KeyP, UiAction::Pass),
+    (KeyCode::KeyH, UiAction::Hint),
+    (KeyCode::KeyN, UiAction::PlayAgain),
+    (KeyCode::KeyA, UiAction::View(CameraView::Angled)),
+    (KeyCode::KeyT, UiAction::View(CameraView::TopDown)),
+    (KeyCode::KeyC, UiAction::TogglePanel),
+    (KeyCode::KeyB, UiAction::ToggleBoard),
+    (KeyCode::KeyM, UiAction::ToggleSound),
+];
+
+/// Release what Enter pressed last frame.
+fn release_key_presses(
+    mut commands: Commands,
+    mut pressed: Query<(Entity, &mut Interaction), With<KeyPressed>>,
+) {
+    for (entity, mut interaction) in &mut pressed {
+        *interaction = Interaction::None;
+        commands.entity(entity).remove::<KeyPressed>();
+    }
+}
+
+fn any_key_pressed(keys: Res<ButtonInput<KeyCode>>) -> bool {
+    keys.get_just_pressed().next().is_some()
+}
+
+/// Focus moves and Enter presses.
+fn move_focus_and_press(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut focus: ResMut<Focus>,
+    mut focusables: Query<(Entity, &Focusable, &mut Interaction, &Node)>,
+) {
+    let mut ring: Vec<(Focusable, Entity)> = focusables
+        .iter()
+        .filter(|(.., node)| node.display != Display::None)
+        .map(|(e, f, ..)| (*f, e))
+        .collect();
+    ring.sort();
+    let at = focus.0.and_then(|f| ring.iter().position(|&(_, e)| e == f));
+    let step = |delta: isize| -> Option<Entity> {
+        if ring.is_empty() {
+            return None;
+        }
+        let n = ring.len() as isize;
+        let i = match at {
+            Some(i) => (i as isize + delta).rem_euclid(n),
+            None => 0,
+        };
+        Some(ring[i as usize].1)
+    };
+    if keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::ArrowRight, KeyCode::Tab]) {
+        focus.0 = step(1);
+    }
+    if keys.any_just_pressed([KeyCode::ArrowUp, KeyCode::ArrowLeft]) {
+        focus.0 = step(-1);
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        let target = focus.0.filter(|f| ring.iter().any(|&(_, e)| e == *f));
+        if let Some(target) = target.or_else(|| step(0))
+            && let Ok((entity, _, mut interaction, _)) = focusables.get_mut(target)
+        {
+            *interaction = Interaction::Pressed;
+            commands.entity(entity).insert(KeyPressed);
+        }
+    }
+}
+
+/// The game screen's shortcuts; Escape puts a chosen marble back. N starts a new game only once
+/// this one is over, never by a slip mid-game.
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut actions: MessageWriter<ActionPressed>,
+) {
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.set_if_neq(Selection::default());
+    }
+    for (key, action) in SHORTCUTS {
+        let slip = action == UiAction::PlayAgain && !state.game.is_over();
+        if keys.just_pressed(key) && !slip {
+            actions.write(ActionPressed(action));
+        }
+    }
+}
+
+/// The focused button wears the focus border, the others their own.
+fn show_focus(focus: Res<Focus>, mut buttons: Query<(Entity, &mut BorderColor), With<Focusable>>) {
+    for (entity, mut border) in &mut buttons {
+        let color = if Some(entity) == focus.0 {
+            FOCUS_BORDER
+        } else {
+            BUTTON_BORDER
+        };
+        border.set_if_neq(BorderColor::all(color));
+    }
+}
+
+pub(super) struct KeyboardPlugin;
+
+impl Plugin for KeyboardPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ButtonInput<KeyCode>>().add_systems(
+            Update,
+            (
+                (
+                    release_key_presses.run_if(any_with_component::<KeyPressed>),
+                    move_focus_and_press,
+                    shortcuts.run_if(in_state(Screen::Playing)),
+                )
+                    .chain()
+                    .run_if(any_key_pressed.or_eager(any_with_component::<KeyPressed>))
+                    .in_set(UiSet::Keys),
+                show_focus
+                    .run_if(
+                        resource_changed::<Focus>.or_eager(any_match_filter::<Added<Focusable>>),
+                    )
+                    .in_set(GameSet::Mirror),
+            ),
+        );
+    }
+}

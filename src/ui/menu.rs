@@ -1,0 +1,201 @@
+//! The menu: the rule set, the number of players (only the counts it allows), who plays each
+//! seat, Start, and Continue / Load saved game when there is one.
+
+use super::widgets::focusable_button;
+use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, seat_label};
+use crate::core::{GameCommand, SeatKind};
+use bevy::prelude::*;
+use starhalma_ai::Level;
+use starhalma_rules::{Blocked, RuleSet, Variant};
+
+const RULE_CHOICES: [(&str, RuleSet); 6] = [
+    ("Laws", RuleSet::Laws),
+    ("Table", RuleSet::Table { long_hops: false }),
+    ("Table, long hops", RuleSet::Table { long_hops: true }),
+    (
+        "Masters, swap",
+        RuleSet::Masters {
+            blocked: Blocked::Swap,
+        },
+    ),
+    (
+        "Masters, fill",
+        RuleSet::Masters {
+            blocked: Blocked::Fill,
+        },
+    ),
+    ("Diamond", RuleSet::Diamond),
+];
+
+#[derive(Component)]
+struct MenuRoot;
+
+/// One row of menu buttons: (label, action, highlighted).
+type MenuRow = Vec<(String, UiAction, bool)>;
+
+/// The rows of the menu for the current choice.
+fn menu_rows(choice: &MenuChoice, saved: SavedGames) -> Vec<MenuRow> {
+    let rules = RULE_CHOICES
+        .iter()
+        .map(|(name, rules)| {
+            (
+                name.to_string(),
+                UiAction::Rules(*rules),
+                *rules == choice.rules,
+            )
+        })
+        .collect();
+    let players = choice
+        .rules
+        .player_counts()
+        .iter()
+        .map(|&n| {
+            (
+                format!("{n} players"),
+                UiAction::Players(n),
+                n == choice.players,
+            )
+        })
+        .collect();
+    let variant = Variant::new(choice.rules, choice.players).expect("menu keeps counts valid");
+    let seats = choice
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| {
+            let colour = variant.colour(i as u8);
+            (
+                format!("{colour}: {}", seat_label(kind)),
+                UiAction::CycleSeat(i as u8),
+                false,
+            )
+        })
+        .collect();
+    let mut last = vec![("Start".into(), UiAction::Start, true)];
+    if saved.can_continue {
+        last.push(("Continue".into(), UiAction::Continue, false));
+    }
+    if saved.saved_game {
+        last.push(("Load saved game".into(), UiAction::Load, false));
+    }
+    vec![rules, players, seats, last]
+}
+
+/// Build the menu (again, whenever the choice or the stored games change).
+fn build_menu(
+    mut commands: Commands,
+    choice: Res<MenuChoice>,
+    saved: Res<SavedGames>,
+    old: Query<Entity, With<MenuRoot>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let root = commands
+        .spawn((
+            MenuRoot,
+            DespawnOnExit(Screen::Menu),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(10),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.02, 0.03, 0.06, 0.75)),
+        ))
+        .with_child((
+            Text::new("starhalma"),
+            TextFont::from_font_size(48.0),
+            TextColor(Color::WHITE),
+        ))
+        .id();
+    // Start comes first for the keyboard: Enter on the menu starts the game.
+    let mut order = 1;
+    for buttons in menu_rows(&choice, *saved) {
+        let row = commands
+            .spawn(Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                ..default()
+            })
+            .id();
+        for (label, action, selected) in buttons {
+            let focus_order = if action == UiAction::Start { 0 } else { order };
+            order += 1;
+            let button = commands
+                .spawn(focusable_button(label, action, selected, focus_order))
+                .id();
+            commands.entity(row).add_child(button);
+        }
+        commands.entity(root).add_child(row);
+    }
+}
+
+/// The menu's own buttons change the choice; Start begins its game.
+fn menu_actions(
+    mut actions: MessageReader<ActionPressed>,
+    mut choice: ResMut<MenuChoice>,
+    mut commands: MessageWriter<GameCommand>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for ActionPressed(action) in actions.read() {
+        match *action {
+            UiAction::Rules(rules) => {
+                choice.rules = rules;
+                if !rules.player_counts().contains(&choice.players) {
+                    choice.players = 2;
+                }
+                let players = choice.players as usize;
+                choice
+                    .seats
+                    .resize(players, SeatKind::Computer(Level::Medium));
+            }
+            UiAction::Players(n) => {
+                choice.players = n;
+                choice
+                    .seats
+                    .resize(n as usize, SeatKind::Computer(Level::Medium));
+            }
+            UiAction::CycleSeat(i) => {
+                let seat = &mut choice.seats[i as usize];
+                *seat = match *seat {
+                    SeatKind::Human => SeatKind::Computer(Level::Easy),
+                    SeatKind::Computer(Level::Easy) => SeatKind::Computer(Level::Medium),
+                    SeatKind::Computer(Level::Medium) => SeatKind::Computer(Level::Hard),
+                    SeatKind::Computer(Level::Hard) => SeatKind::Human,
+                };
+            }
+            UiAction::Start => {
+                commands.write(GameCommand::NewGame(choice.setup()));
+                next.set(Screen::Playing);
+            }
+            _ => {}
+        }
+    }
+}
+
+pub(super) struct MenuPlugin;
+
+impl Plugin for MenuPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(Screen::Menu), build_menu)
+            .add_systems(
+                Update,
+                (
+                    menu_actions
+                        .run_if(on_message::<ActionPressed>)
+                        .in_set(UiSet::Actions),
+                    build_menu
+                        .run_if(in_state(Screen::Menu))
+                        .run_if(
+                            resource_changed::<MenuChoice>.or_eager(resource_changed::<SavedGames>),
+                        )
+                        .in_set(crate::core::GameSet::Mirror),
+                ),
+            );
+    }
+}

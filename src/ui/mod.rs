@@ -1,0 +1,367 @@
+//! The interface: the menu, the HUD, the game-over panel, the controls panel, the keyboard and
+//! the move list. Buttons and keys become [`ActionPressed`]; what changes the game goes out as a
+//! `MoveRequest` or `GameCommand` for core to apply; what only changes the interface (views,
+//! speed, sound, panel) is set here.
+//!
+//! This module owns the names the screens share; each screen lives in a private submodule.
+
+mod game_over;
+mod hud;
+mod keyboard;
+mod menu;
+mod move_list;
+mod panel;
+mod widgets;
+
+pub use game_over::GameOverPanel;
+pub use hud::HudText;
+pub use move_list::ReplayButton;
+pub use panel::{PanelButton, panel_entries};
+pub use widgets::Focusable;
+
+use crate::camera::{CameraView, ViewRequest};
+use crate::core::{
+    CommandRejected, GameCommand, GameSet, Match, MoveApplied, MoveRejected, MoveRequest,
+    MoveSource, OnScreen, SeatKind, Setup,
+};
+use crate::marbles::AnimationSettings;
+use crate::selection::Selection;
+use crate::sound::SoundSettings;
+use bevy::prelude::*;
+use starhalma_rules::{MoveKind, RuleSet, Variant};
+
+#[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Menu,
+    Playing,
+}
+
+/// The choices on the menu.
+#[derive(Resource, Clone, Debug)]
+pub struct MenuChoice {
+    pub rules: RuleSet,
+    pub players: u8,
+    pub seats: Vec<SeatKind>,
+}
+
+impl Default for MenuChoice {
+    fn default() -> Self {
+        let setup = Setup::default();
+        MenuChoice {
+            rules: setup.variant.rules(),
+            players: setup.variant.players(),
+            seats: setup.seats,
+        }
+    }
+}
+
+impl MenuChoice {
+    pub fn setup(&self) -> Setup {
+        let variant = Variant::new(self.rules, self.players).expect("the menu offers valid counts");
+        Setup {
+            variant,
+            seats: self.seats.clone(),
+        }
+    }
+}
+
+/// What a button (or the key standing for it) does.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub enum UiAction {
+    Rules(RuleSet),
+    Players(u8),
+    CycleSeat(u8),
+    Start,
+    Undo,
+    Resign,
+    Pass,
+    PlayAgain,
+    ChangeMode,
+    View(CameraView),
+    CycleSpeed,
+    ToggleSound,
+    /// Show or hide the controls panel (key C).
+    TogglePanel,
+    /// Hide or show the 3D board (key B).
+    ToggleBoard,
+    Hint,
+    Save,
+    Load,
+    /// Continue the autosaved game.
+    Continue,
+}
+
+/// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct ActionPressed(pub UiAction);
+
+/// The latest refusal or notice, shown until the next move.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct Notice(pub String);
+
+/// A game to start with instead of the menu's choice (a loaded save file, a screenshot setup):
+/// entering the game screen loads it.
+#[derive(Resource, Clone, Debug)]
+pub struct StartWith(pub Match);
+
+/// Whether the controls panel is shown and whether the 3D board is hidden.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanelSettings {
+    pub shown: bool,
+    pub board_hidden: bool,
+}
+
+impl Default for PanelSettings {
+    fn default() -> Self {
+        PanelSettings {
+            shown: true,
+            board_hidden: false,
+        }
+    }
+}
+
+/// Save, Load and Continue asked for by a button (or a file dropped on the window); the
+/// persistence plugin carries them out.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum FileRequest {
+    Save,
+    /// Load a stored file (the autosave or the saved game).
+    Load(StoredFile),
+    /// Load a file from disk (dropped on the window).
+    LoadPath(std::path::PathBuf),
+}
+
+/// The two games the store keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoredFile {
+    /// The autosave behind "Continue".
+    Autosave,
+    /// What Save writes and Load reads.
+    SavedGame,
+}
+
+/// Which stored games exist (kept current by the persistence plugin), for the menu's Continue
+/// and Load buttons.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SavedGames {
+    pub can_continue: bool,
+    pub saved_game: bool,
+}
+
+/// The animation speeds offered: seconds per hop.
+const SPEEDS: [(&str, f32); 4] = [
+    ("Slow", 0.45),
+    ("Normal", 0.28),
+    ("Fast", 0.14),
+    ("Instant", 0.02),
+];
+
+/// The name of the speed closest to `seconds_per_hop`.
+fn speed_name(seconds_per_hop: f32) -> &'static str {
+    SPEEDS
+        .iter()
+        .min_by(|a, b| {
+            (a.1 - seconds_per_hop)
+                .abs()
+                .total_cmp(&(b.1 - seconds_per_hop).abs())
+        })
+        .map(|s| s.0)
+        .unwrap_or("Normal")
+}
+
+/// How a move goes, in words: "1 step", "swap", "1 jump", "3 jumps".
+fn move_words(kind: MoveKind, hops: usize) -> String {
+    match kind {
+        MoveKind::Step => "1 step".into(),
+        MoveKind::Swap => "swap".into(),
+        _ if hops == 1 => "1 jump".into(),
+        _ => format!("{hops} jumps"),
+    }
+}
+
+fn seat_label(kind: SeatKind) -> &'static str {
+    match kind {
+        SeatKind::Human => "Human",
+        SeatKind::Computer(level) => level.name(),
+    }
+}
+
+/// Where pressed buttons are collected and then handled (all before core applies).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum UiSet {
+    /// Keys move the focus, press the focused button or stand for an action.
+    Keys,
+    /// Pressed buttons become actions.
+    Buttons,
+    /// Actions are carried out.
+    Actions,
+}
+
+/// Buttons with a `UiAction` pressed by a pointer or by Enter.
+fn press_buttons(
+    interactions: Query<(&Interaction, &UiAction), Changed<Interaction>>,
+    mut pressed: MessageWriter<ActionPressed>,
+) {
+    for (interaction, &action) in &interactions {
+        if *interaction == Interaction::Pressed {
+            pressed.write(ActionPressed(action));
+        }
+    }
+}
+
+/// The actions that change the game: sent to core as commands and requests.
+fn game_actions(
+    mut actions: MessageReader<ActionPressed>,
+    state: Res<Match>,
+    mut commands: MessageWriter<GameCommand>,
+    mut requests: MessageWriter<MoveRequest>,
+    mut next: ResMut<NextState<Screen>>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+) {
+    for ActionPressed(action) in actions.read() {
+        match action {
+            UiAction::Undo => {
+                commands.write(GameCommand::Undo);
+            }
+            UiAction::Resign => {
+                if let Some(seat) = state.resigning_seat() {
+                    commands.write(GameCommand::Resign(seat));
+                }
+            }
+            UiAction::Pass => {
+                requests.write(MoveRequest::pass(MoveSource::Panel));
+            }
+            UiAction::PlayAgain => {
+                commands.write(GameCommand::NewGame(state.setup.clone()));
+            }
+            UiAction::ChangeMode => next.set(Screen::Menu),
+            UiAction::Hint => match state.hint() {
+                Some(mv) => *selection = Selection::previewing(&state.game, mv),
+                None => notice.0 = "No hint: it is not your turn".into(),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// The actions that change only how the game is shown and heard.
+fn setting_actions(
+    mut actions: MessageReader<ActionPressed>,
+    mut views: MessageWriter<ViewRequest>,
+    mut speed: ResMut<AnimationSettings>,
+    mut sound: ResMut<SoundSettings>,
+    mut panel: ResMut<PanelSettings>,
+) {
+    for ActionPressed(action) in actions.read() {
+        match action {
+            UiAction::View(view) => {
+                views.write(ViewRequest(*view));
+            }
+            UiAction::CycleSpeed => {
+                let now = speed_name(speed.seconds_per_hop);
+                let i = SPEEDS.iter().position(|s| s.0 == now).unwrap_or(1);
+                speed.seconds_per_hop = SPEEDS[(i + 1) % SPEEDS.len()].1;
+            }
+            UiAction::ToggleSound => sound.muted = !sound.muted,
+            UiAction::TogglePanel => panel.shown = !panel.shown,
+            UiAction::ToggleBoard => panel.board_hidden = !panel.board_hidden,
+            _ => {}
+        }
+    }
+}
+
+/// Save, Load and Continue go to the persistence plugin.
+fn file_actions(mut actions: MessageReader<ActionPressed>, mut files: MessageWriter<FileRequest>) {
+    for ActionPressed(action) in actions.read() {
+        let request = match action {
+            UiAction::Save => FileRequest::Save,
+            UiAction::Load => FileRequest::Load(StoredFile::SavedGame),
+            UiAction::Continue => FileRequest::Load(StoredFile::Autosave),
+            _ => continue,
+        };
+        files.write(request);
+    }
+}
+
+/// Refusals become the notice; a move played clears it.
+fn collect_notices(
+    mut rejected: MessageReader<MoveRejected>,
+    mut refused: MessageReader<CommandRejected>,
+    mut applied: MessageReader<MoveApplied>,
+    mut notice: ResMut<Notice>,
+) {
+    if applied.read().count() > 0 && !notice.0.is_empty() {
+        notice.0.clear();
+    }
+    let reasons = rejected
+        .read()
+        .map(|r| &r.reason)
+        .chain(refused.read().map(|r| &r.reason));
+    if let Some(reason) = reasons.last() {
+        notice.0 = format!("Not allowed: {reason}");
+    }
+}
+
+/// Entering the game screen: load the game it was asked to start with, if any, and let the
+/// computer play.
+fn enter_game(
+    mut commands: Commands,
+    start_with: Option<Res<StartWith>>,
+    mut game_commands: MessageWriter<GameCommand>,
+    mut on_screen: ResMut<OnScreen>,
+) {
+    if let Some(start) = start_with {
+        let StartWith(Match { game, setup }) = start.clone();
+        game_commands.write(GameCommand::Load(Box::new(game), setup));
+        commands.remove_resource::<StartWith>();
+    }
+    on_screen.set_if_neq(OnScreen(true));
+}
+
+/// Back on the menu the match waits behind it.
+fn leave_game(mut on_screen: ResMut<OnScreen>) {
+    on_screen.set_if_neq(OnScreen(false));
+}
+
+pub(crate) struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .init_resource::<MenuChoice>()
+            .init_resource::<Notice>()
+            .init_resource::<PanelSettings>()
+            .init_resource::<SavedGames>()
+            .init_resource::<widgets::Focus>()
+            .add_message::<ActionPressed>()
+            .add_message::<FileRequest>()
+            .configure_sets(
+                Update,
+                (UiSet::Keys, UiSet::Buttons, UiSet::Actions)
+                    .chain()
+                    .in_set(GameSet::Input),
+            )
+            .add_systems(OnEnter(Screen::Playing), enter_game)
+            .add_systems(OnEnter(Screen::Menu), leave_game)
+            .add_systems(
+                Update,
+                (
+                    press_buttons.in_set(UiSet::Buttons),
+                    (game_actions, setting_actions, file_actions)
+                        .run_if(on_message::<ActionPressed>)
+                        .in_set(UiSet::Actions),
+                    collect_notices.in_set(GameSet::Mirror),
+                ),
+            )
+            .add_plugins((
+                menu::MenuPlugin,
+                hud::HudPlugin,
+                game_over::GameOverPlugin,
+                panel::PanelPlugin,
+                keyboard::KeyboardPlugin,
+                move_list::MoveListPlugin,
+            ));
+    }
+}

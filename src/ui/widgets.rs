@@ -1,0 +1,107 @@
+//! The pieces every screen is built from: buttons in three sizes, their colours, and the
+//! keyboard's focus.
+
+use bevy::prelude::*;
+
+pub(super) const BUTTON_BACKGROUND: Color = Color::srgb(0.16, 0.18, 0.24);
+pub(super) const BUTTON_SELECTED: Color = Color::srgb(0.25, 0.45, 0.75);
+pub(super) const BUTTON_BORDER: Color = Color::srgb(0.45, 0.5, 0.6);
+/// The border of the button the keyboard is on.
+pub(super) const FOCUS_BORDER: Color = Color::srgb(1.0, 0.85, 0.2);
+/// Headings (panel title, "Moves").
+pub(super) const HEADING: Color = Color::srgb(1.0, 0.85, 0.5);
+/// Secondary text lines.
+pub(super) const SOFT_TEXT: Color = Color::srgb(0.85, 0.88, 0.95);
+/// Translucent backing of the panel and the move list.
+pub(super) const PANEL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.55);
+
+/// A button the keyboard can reach, in `order`.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Focusable(pub u32);
+
+/// The button the keyboard is on.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Focus(pub Option<Entity>);
+
+/// How big a button is: menu and HUD, the controls panel, the move list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ButtonSize {
+    Large,
+    Medium,
+    Small,
+}
+
+/// A button with a text label; `action` is the component its handler looks for.
+pub(super) fn styled_button(
+    label: impl Into<String>,
+    action: impl Component,
+    size: ButtonSize,
+    background: Color,
+) -> impl Bundle {
+    let (padding, margin, border, font) = match size {
+        ButtonSize::Large => (UiRect::axes(px(12), px(6)), 3, 1, 18.0),
+        ButtonSize::Medium => (UiRect::axes(px(10), px(4)), 2, 2, 16.0),
+        ButtonSize::Small => (UiRect::axes(px(8), px(3)), 2, 1, 15.0),
+    };
+    (
+        Button,
+        action,
+        Node {
+            padding,
+            margin: UiRect::all(px(margin)),
+            border: UiRect::all(px(border)),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        BackgroundColor(background),
+        BorderColor::all(BUTTON_BORDER),
+        children![(
+            Text::new(label.into()),
+            TextFont::from_font_size(font),
+            TextColor(Color::WHITE),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+/// A large button (menu, HUD, game-over panel), highlighted when `selected`.
+pub(super) fn large_button(
+    label: impl Into<String>,
+    action: impl Component,
+    selected: bool,
+) -> impl Bundle {
+    let background = if selected {
+        BUTTON_SELECTED
+    } else {
+        BUTTON_BACKGROUND
+    };
+    styled_button(label, action, ButtonSize::Large, background)
+}
+
+/// A large button the keyboard can reach, in `order`.
+pub(super) fn focusable_button(
+    label: impl Into<String>,
+    action: impl Component,
+    selected: bool,
+    order: u32,
+) -> impl Bundle {
+    (large_button(label, action, selected), Focusable(order))
+}
+
+/// A line of text that pointers pass through.
+pub(super) fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(text.into()),
+        TextFont::from_font_size(size),
+        TextColor(color),
+        Pickable::IGNORE,
+    )
+}
+
+/// Set `text` to `line` only when it differs, so unchanged text is not marked changed (and not
+/// laid out again).
+pub(super) fn set_text(text: &mut Mut<Text>, line: &str) {
+    if text.0 != line {
+        text.0 = line.to_string();
+    }
+}
