@@ -1,10 +1,14 @@
 //! `starhalma-cli bench`: move-generation and search speed on one thread. Every figure is given
 //! in wall time and in the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which other work on a
-//! busy machine does not inflate; rates are computed from CPU time where it is available.
+//! busy machine does not inflate; rates are computed from CPU time where it is available. The
+//! move-generation figures are given for every search kernel the CPU supports; the AI runs with
+//! the detected one (`STARHALMA_KERNEL=portable` selects the other).
 
 use anyhow::{Result, bail};
 use starhalma_ai::{Budget, Level, Planner, SplitMix};
-use starhalma_rules::{Blocked, Game, Move, MoveList, RuleSet, Rules, State, Variant, perft};
+use starhalma_rules::{
+    Blocked, Game, Kernel, Move, MoveList, RuleSet, Rules, State, Variant, perft,
+};
 use std::time::{Duration, Instant};
 
 /// CPU time used by the calling thread so far, where the platform reports it.
@@ -121,17 +125,38 @@ pub fn run(depth: u32, budget: Duration, ai_nodes: u64, perft_only: bool) -> Res
     }
     println!("starhalma-cli bench: one thread; rates per second of thread CPU time");
 
-    let rules = Rules::new(Variant::new(RuleSet::Laws, 2)?);
-    let mut state = rules.initial_state();
-    let (leaves, best) = (0..3)
-        .map(|_| timed(|| perft::perft(&rules, &mut state, depth)))
-        .min_by(|a, b| a.1.seconds().total_cmp(&b.1.seconds()))
-        .expect("three runs");
     println!(
-        "perft laws 2 players depth {depth}: {leaves} leaves in {} = {:.1} M leaves/s (best of 3)",
-        best.describe(),
-        leaves as f64 / best.seconds() / 1e6
+        "kernel in use: {} (supported: {})",
+        Kernel::detect().name(),
+        Kernel::supported()
+            .map(Kernel::name)
+            .collect::<Vec<_>>()
+            .join(", ")
     );
+    // Kernels alternate round by round, so that a busy machine slows them alike.
+    let variant = Variant::new(RuleSet::Laws, 2)?;
+    let kernels: Vec<(Kernel, Rules)> = Kernel::supported()
+        .filter_map(|k| Some((k, Rules::with_kernel(variant, k)?)))
+        .collect();
+    let mut best: Vec<Option<(u64, Timing)>> = vec![None; kernels.len()];
+    for _ in 0..3 {
+        for ((_, rules), best) in kernels.iter().zip(&mut best) {
+            let mut state = rules.initial_state();
+            let run = timed(|| perft::perft(rules, &mut state, depth));
+            if best.is_none_or(|(_, t)| run.1.seconds() < t.seconds()) {
+                *best = Some(run);
+            }
+        }
+    }
+    for ((kernel, _), best) in kernels.iter().zip(&best) {
+        let (leaves, t) = best.expect("three runs");
+        println!(
+            "perft laws 2 players depth {depth}, {} kernel: {leaves} leaves in {} = {:.1} M leaves/s (best of 3)",
+            kernel.name(),
+            t.describe(),
+            leaves as f64 / t.seconds() / 1e6
+        );
+    }
     if perft_only {
         return Ok(());
     }
@@ -148,10 +173,13 @@ pub fn run(depth: u32, budget: Duration, ai_nodes: u64, perft_only: bool) -> Res
         .collect::<Result<_>>()?;
 
     println!("legal-move generation on 16 midgame positions each:");
-    let share = budget / games.len() as u32;
-    for (name, games) in &games {
+    let share = budget / (games.len() * kernels.len()) as u32;
+    for ((name, games), kernel) in games
+        .iter()
+        .flat_map(|g| kernels.iter().map(move |(k, _)| (g, *k)))
+    {
         let states: Vec<State> = games.iter().map(|g| *g.state()).collect();
-        let rules = games[0].rules();
+        let rules = Rules::with_kernel(games[0].variant(), kernel).expect("supported");
         let mut moves = MoveList::new();
         let ((generations, generated), t) = timed(|| {
             let start = Instant::now();
@@ -166,14 +194,18 @@ pub fn run(depth: u32, budget: Duration, ai_nodes: u64, perft_only: bool) -> Res
             (generations, generated)
         });
         println!(
-            "  {name:<20} {:>7.3} M generations/s, {:>5.1} moves each ({})",
+            "  {name:<20} {:<8} {:>7.3} M generations/s, {:>5.1} moves each ({})",
+            kernel.name(),
             generations as f64 / t.seconds() / 1e6,
             generated as f64 / generations as f64,
             t.describe()
         );
     }
 
-    println!("AI search, Hard with a budget of {ai_nodes} nodes a move, 4 midgame positions each:");
+    println!(
+        "AI search ({} kernel), Hard with a budget of {ai_nodes} nodes a move, 4 midgame positions each:",
+        Kernel::detect().name()
+    );
     let (mut all_nodes, mut all_seconds) = (0u64, 0f64);
     for (name, games) in &games {
         let mut planner = Planner::new(games[0].rules(), 1);
