@@ -5,8 +5,9 @@
 //! optionally with a marble selected and a destination previewed) in a real window, writes the
 //! PNG and exits.
 //!
-//! `starhalma --bench-frames N` runs N headless frames of a 6-player game of computers (Hard)
-//! and prints the CPU time of one `App::update` while the computer thinks.
+//! `starhalma --bench-frames N` runs N headless frames (the whole client minus rendering) of a
+//! 6-player game of computers (Hard) and prints the CPU time of one `App::update` while the
+//! computer thinks.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -289,7 +290,21 @@ fn bench_frames(frames: u32) {
         variant,
         seats: vec![SeatKind::Computer(Level::Hard); 6],
     };
-    let mut app = starhalma::headless_app(Match::new(setup));
+    // The whole client minus rendering: game logic, picking, marks, menu and HUD, panel,
+    // move list and persistence (writing nowhere), as a player's frame runs them.
+    let mut app = starhalma::headless_app(Match::new(setup.clone()));
+    app.insert_resource(starhalma::persist::Store::Nowhere)
+        .add_plugins(bevy::state::app::StatesPlugin)
+        .add_plugins((
+            starhalma::ui::UiPlugin,
+            starhalma::panel::PanelPlugin,
+            starhalma::moves::MoveListPlugin,
+            starhalma::persist::PersistPlugin,
+        ))
+        .insert_resource(StartWith(Match::new(setup)));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
     let mut cpu = Vec::new();
     let mut wall = Vec::new();
     for _ in 0..frames {

@@ -39,6 +39,8 @@ pub enum Level {
 impl Level {
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+    /// The one table of level names: shown to players as is, written to save files and read
+    /// from the command line in any case (`easy`, `Medium`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "Easy",
@@ -286,17 +288,47 @@ fn greedy_with(eval: &Evaluator, game: &Game, moves: &[Move]) -> Move {
         .unwrap_or(Move::PASS)
 }
 
-/// SplitMix64: small, seedable, the same on every platform.
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A level name that is not one of Easy, Medium or Hard.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{0}': use easy, medium or hard")]
+pub struct UnknownLevel(pub String);
+
+impl std::str::FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(text: &str) -> Result<Level, UnknownLevel> {
+        let text = text.trim();
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| UnknownLevel(text.to_string()))
+    }
+}
+
+/// SplitMix64: small, seedable, the same on every platform. The one random number generator of
+/// the project (search keys, Easy's choices, the CLI's openings and benchmarks).
+#[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
 
 impl SplitMix {
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 }
 

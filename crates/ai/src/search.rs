@@ -24,14 +24,8 @@ pub(crate) struct Zobrist {
 
 impl Zobrist {
     pub(crate) fn new() -> Zobrist {
-        let mut seed = 0x5DEECE66Du64;
-        let mut next = || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::SplitMix(0x5DEECE66D);
+        let mut next = || rng.next_u64();
         let mut pieces = [[0; HOLE_COUNT]; 6];
         for seat in pieces.iter_mut() {
             for key in seat.iter_mut() {

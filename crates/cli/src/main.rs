@@ -200,10 +200,7 @@ impl Setup {
 
 fn main() -> Result<()> {
     match Cli::parse().command {
-        Command::Board(args) => match args.setup {
-            None => print!("{}", board::render_camps()),
-            Some(setup) => print!("{}", render_game(&setup.game_after("")?)),
-        },
+        Command::Board(args) => board_command(args),
         Command::Record {
             setup,
             seats,
@@ -211,67 +208,19 @@ fn main() -> Result<()> {
             nodes,
             seed,
             out,
-        } => {
-            let variant = setup.variant()?;
-            let agents = seats
-                .split(',')
-                .map(tournament::Agent::parse)
-                .collect::<Result<Vec<_>>>()?;
-            let game = tournament::record(variant, &agents, plies, nodes, seed);
-            std::fs::write(&out, game.to_json())
-                .with_context(|| format!("writing {}", out.display()))?;
-            println!(
-                "{} plies, {:?} -> {}",
-                game.history().len(),
-                game.status(),
-                out.display()
-            );
-        }
+        } => record_command(&setup, &seats, plies, nodes, seed, &out),
         Command::Perft {
             setup,
             depth,
             divide,
             moves,
-        } => {
-            let game = setup.game_after(&moves)?;
-            let rules = game.rules();
-            let mut state = *game.state();
-            if divide {
-                for (mv, n) in perft::divide(rules, &mut state, depth) {
-                    println!("{mv}: {n}");
-                }
-            }
-            println!("{}", perft::perft(rules, &mut state, depth));
-        }
+        } => perft_command(&setup, depth, divide, &moves),
         Command::Legal {
             setup,
             moves,
             labels,
             board,
-        } => {
-            let game = setup.game_after(&moves)?;
-            if board {
-                print!("{}", render_game(&game));
-            }
-            if game.is_over() {
-                println!("game over: {:?}", game.status());
-                return Ok(());
-            }
-            let seat = game.active();
-            let camp = game.variant().camp_of(seat);
-            println!("{} to move", game.variant().colour(seat));
-            for mv in game.legal_moves() {
-                if labels && !mv.is_pass() {
-                    println!(
-                        "{mv}\t{} -> {}",
-                        Label::of(mv.from, camp),
-                        Label::of(mv.to, camp)
-                    );
-                } else {
-                    println!("{mv}");
-                }
-            }
-        }
+        } => legal_command(&setup, &moves, labels, board),
         Command::Tournament {
             setup,
             seats,
@@ -283,7 +232,6 @@ fn main() -> Result<()> {
             pgn_like,
             round_robin,
         } => {
-            let variant = setup.variant()?;
             let budget = match (nodes, time_ms) {
                 (None, None) => None,
                 (n, t) => Some(Budget {
@@ -291,119 +239,25 @@ fn main() -> Result<()> {
                     max_time: t.map(Duration::from_millis),
                 }),
             };
-            // Rule sets without a cap of their own are adjudicated as draws after 400 turns each.
-            let max_plies = 400 * variant.players() as u32;
-            let settings = tournament::Settings {
-                variant,
-                seed,
-                budget,
-                opening_plies: opening,
-                max_plies,
-            };
-            let mut log = String::new();
-            match round_robin {
-                None => {
-                    let mut agents: Vec<Agent> =
-                        seats.split(',').map(Agent::parse).collect::<Result<_>>()?;
-                    if agents.len() > variant.players() as usize {
-                        bail!(
-                            "{} players given for {} seats",
-                            agents.len(),
-                            variant.players()
-                        );
-                    }
-                    let last = *agents.last().expect("split yields one item");
-                    agents.resize(variant.players() as usize, last);
-                    let mut index = 0;
-                    let tallies = tournament::run(&settings, &agents, games, |record| {
-                        log.push_str(&tournament::pgn_like(record, &agents, index));
-                        index += 1;
-                    });
-                    println!("{variant}, {games} games, seed {seed}");
-                    print!("{}", tournament::report(&agents, &tallies));
-                }
+            let settings = tournament_settings(&setup, seed, budget, opening)?;
+            let log = match round_robin {
+                None => tournament_command(&settings, &seats, games)?,
                 Some(list) => {
-                    if variant.players() != 2 {
-                        bail!("round robins are played with 2 players");
-                    }
-                    let names: Vec<Agent> =
+                    let agents: Vec<Agent> =
                         list.split(',').map(Agent::parse).collect::<Result<_>>()?;
-                    let anchor =
-                        names
-                            .iter()
-                            .position(|&a| a == Agent::Greedy)
-                            .ok_or_else(|| {
-                                anyhow::anyhow!("the round robin needs greedy as its anchor")
-                            })?;
-                    let mut results = Vec::new();
-                    for a in 0..names.len() {
-                        for b in a + 1..names.len() {
-                            let pair = [names[a], names[b]];
-                            let mut index = 0;
-                            let tallies = tournament::run(&settings, &pair, games, |record| {
-                                log.push_str(&tournament::pgn_like(record, &pair, index));
-                                index += 1;
-                            });
-                            let score = (tallies[0].wins as f64 + 0.5 * tallies[0].draws as f64)
-                                / games.max(1) as f64;
-                            println!(
-                                "{} vs {}: {:.1}% for {}",
-                                names[a].name(),
-                                names[b].name(),
-                                100.0 * score,
-                                names[a].name()
-                            );
-                            results.push((a, b, score * games as f64, games as f64));
-                        }
-                    }
-                    let games_results: Vec<(usize, usize, f64)> = results
-                        .iter()
-                        .flat_map(|&(a, b, wins, n)| {
-                            let per_game = wins / n;
-                            std::iter::repeat_n((a, b, per_game), n as usize)
-                        })
-                        .collect();
-                    let ratings = tournament::elo(names.len(), &games_results, anchor);
-                    println!("Elo (greedy = 0), {variant}, {games} games a pair:");
-                    let mut order: Vec<usize> = (0..names.len()).collect();
-                    order.sort_by(|&x, &y| ratings[y].total_cmp(&ratings[x]));
-                    for i in order {
-                        println!("  {:<8} {:>7.0}", names[i].name(), ratings[i]);
-                    }
+                    let (table, log) = tournament::round_robin(&settings, &agents, games)?;
+                    print!("{table}");
+                    log
                 }
-            }
+            };
             if let Some(path) = pgn_like {
                 std::fs::write(&path, log)
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
+            Ok(())
         }
-        Command::Play { setup, seats, seed } => {
-            let variant = setup.variant()?;
-            let mut list: Vec<play::Seat> = seats
-                .split(',')
-                .map(|s| match s.trim() {
-                    "human" => Ok(play::Seat::Human),
-                    other => match Agent::parse(other)? {
-                        Agent::Ai(level) => Ok(play::Seat::Computer(level)),
-                        Agent::Greedy => bail!("greedy is for tournaments; use easy"),
-                    },
-                })
-                .collect::<Result<_>>()?;
-            let last = *list.last().expect("split yields one item");
-            list.resize(variant.players() as usize, last);
-            play::run(variant, &list, seed)?;
-        }
-        Command::Solitaire { beam } => match solitaire::solve(beam) {
-            Some(moves) => {
-                let text: Vec<String> = moves.iter().map(Move::to_string).collect();
-                println!("{}", text.join("; "));
-                println!(
-                    "{} moves (beam {beam}; the published optimum is 27)",
-                    moves.len()
-                );
-            }
-            None => bail!("no crossing found with beam {beam}"),
-        },
+        Command::Play { setup, seats, seed } => play_command(&setup, &seats, seed),
+        Command::Solitaire { beam } => solitaire_command(beam),
         Command::Bench {
             depth,
             seconds,
@@ -414,8 +268,149 @@ fn main() -> Result<()> {
             Duration::from_secs_f64(seconds),
             ai_nodes,
             perft_only,
-        )?,
+        ),
     }
+}
+
+fn board_command(args: BoardArgs) -> Result<()> {
+    match args.setup {
+        None => print!("{}", board::render_camps()),
+        Some(setup) => print!("{}", render_game(&setup.game_after("")?)),
+    }
+    Ok(())
+}
+
+fn record_command(
+    setup: &Setup,
+    seats: &str,
+    plies: Option<usize>,
+    nodes: u64,
+    seed: u64,
+    out: &std::path::Path,
+) -> Result<()> {
+    let variant = setup.variant()?;
+    let agents = seats
+        .split(',')
+        .map(Agent::parse)
+        .collect::<Result<Vec<_>>>()?;
+    let game = tournament::record(variant, &agents, plies, nodes, seed);
+    std::fs::write(out, game.to_json()).with_context(|| format!("writing {}", out.display()))?;
+    println!(
+        "{} plies, {:?} -> {}",
+        game.history().len(),
+        game.status(),
+        out.display()
+    );
+    Ok(())
+}
+
+fn perft_command(setup: &Setup, depth: u32, divide: bool, moves: &str) -> Result<()> {
+    let game = setup.game_after(moves)?;
+    let rules = game.rules();
+    let mut state = *game.state();
+    if divide {
+        for (mv, n) in perft::divide(rules, &mut state, depth) {
+            println!("{mv}: {n}");
+        }
+    }
+    println!("{}", perft::perft(rules, &mut state, depth));
+    Ok(())
+}
+
+fn legal_command(setup: &Setup, moves: &str, labels: bool, board: bool) -> Result<()> {
+    let game = setup.game_after(moves)?;
+    if board {
+        print!("{}", render_game(&game));
+    }
+    if game.is_over() {
+        println!("game over: {:?}", game.status());
+        return Ok(());
+    }
+    let seat = game.active();
+    let camp = game.variant().camp_of(seat);
+    println!("{} to move", game.variant().colour(seat));
+    for mv in game.legal_moves() {
+        if labels && !mv.is_pass() {
+            println!(
+                "{mv}\t{} -> {}",
+                Label::of(mv.from, camp),
+                Label::of(mv.to, camp)
+            );
+        } else {
+            println!("{mv}");
+        }
+    }
+    Ok(())
+}
+
+fn tournament_settings(
+    setup: &Setup,
+    seed: u64,
+    budget: Option<Budget>,
+    opening_plies: u32,
+) -> Result<tournament::Settings> {
+    let variant = setup.variant()?;
+    Ok(tournament::Settings {
+        variant,
+        seed,
+        budget,
+        opening_plies,
+        // Rule sets without a cap of their own are adjudicated as draws after 400 turns each.
+        max_plies: 400 * variant.players() as u32,
+    })
+}
+
+/// Seated players (the last repeats to fill the seats); prints the table, returns the games.
+fn tournament_command(settings: &tournament::Settings, seats: &str, games: u32) -> Result<String> {
+    let variant = settings.variant;
+    let mut agents: Vec<Agent> = seats.split(',').map(Agent::parse).collect::<Result<_>>()?;
+    if agents.len() > variant.players() as usize {
+        bail!(
+            "{} players given for {} seats",
+            agents.len(),
+            variant.players()
+        );
+    }
+    let last = *agents.last().expect("split yields one item");
+    agents.resize(variant.players() as usize, last);
+    let mut log = String::new();
+    let mut index = 0;
+    let tallies = tournament::run(settings, &agents, games, |record| {
+        log.push_str(&tournament::pgn_like(record, &agents, index));
+        index += 1;
+    });
+    println!("{variant}, {games} games, seed {}", settings.seed);
+    print!("{}", tournament::report(&agents, &tallies));
+    Ok(log)
+}
+
+fn play_command(setup: &Setup, seats: &str, seed: u64) -> Result<()> {
+    let variant = setup.variant()?;
+    let mut list: Vec<play::Seat> = seats
+        .split(',')
+        .map(|s| match s.trim() {
+            "human" => Ok(play::Seat::Human),
+            other => match Agent::parse(other)? {
+                Agent::Ai(level) => Ok(play::Seat::Computer(level)),
+                Agent::Greedy => bail!("greedy is for tournaments; use easy"),
+            },
+        })
+        .collect::<Result<_>>()?;
+    let last = *list.last().expect("split yields one item");
+    list.resize(variant.players() as usize, last);
+    play::run(variant, &list, seed)
+}
+
+fn solitaire_command(beam: usize) -> Result<()> {
+    let Some(moves) = solitaire::solve(beam) else {
+        bail!("no crossing found with beam {beam}");
+    };
+    let text: Vec<String> = moves.iter().map(Move::to_string).collect();
+    println!("{}", text.join("; "));
+    println!(
+        "{} moves (beam {beam}; the published optimum is 27)",
+        moves.len()
+    );
     Ok(())
 }
 

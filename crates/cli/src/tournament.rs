@@ -2,7 +2,7 @@
 
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use starhalma_ai::{Budget, Level, Planner, greedy};
+use starhalma_ai::{Budget, Level, Planner, SplitMix, greedy};
 use starhalma_rules::{Game, Move, MoveList, Rules, Status, Variant};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -15,26 +15,72 @@ pub enum Agent {
 }
 
 impl Agent {
+    /// `greedy`, or a level by its name (`easy`, `medium`, `hard`, in any case).
     pub fn parse(text: &str) -> Result<Agent> {
-        Ok(match text.trim() {
-            "greedy" => Agent::Greedy,
-            "easy" => Agent::Ai(Level::Easy),
-            "medium" => Agent::Ai(Level::Medium),
-            "hard" => Agent::Ai(Level::Hard),
-            other => bail!("unknown player '{other}': use greedy, easy, medium or hard"),
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Agent::Greedy => "greedy",
-            Agent::Ai(level) => match level {
-                Level::Easy => "easy",
-                Level::Medium => "medium",
-                Level::Hard => "hard",
-            },
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("greedy") {
+            return Ok(Agent::Greedy);
+        }
+        match text.parse::<Level>() {
+            Ok(level) => Ok(Agent::Ai(level)),
+            Err(_) => bail!("unknown player '{text}': use greedy, easy, medium or hard"),
         }
     }
+}
+
+impl std::fmt::Display for Agent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Agent::Greedy => f.pad("greedy"),
+            Agent::Ai(level) => f.pad(&level.name().to_ascii_lowercase()),
+        }
+    }
+}
+
+/// Every pair of `agents` meets for `games` games (2 players); returns the pairs' scores and an
+/// Elo table anchored at greedy = 0, and every game in the project's notation.
+pub fn round_robin(settings: &Settings, agents: &[Agent], games: u32) -> Result<(String, String)> {
+    let variant = settings.variant;
+    if variant.players() != 2 {
+        bail!("round robins are played with 2 players");
+    }
+    let anchor = agents
+        .iter()
+        .position(|&a| a == Agent::Greedy)
+        .ok_or_else(|| anyhow::anyhow!("the round robin needs greedy as its anchor"))?;
+    let mut table = String::new();
+    let mut log = String::new();
+    let mut per_game = Vec::new();
+    for a in 0..agents.len() {
+        for b in a + 1..agents.len() {
+            let pair = [agents[a], agents[b]];
+            let mut index = 0;
+            let tallies = run(settings, &pair, games, |record| {
+                log.push_str(&pgn_like(record, &pair, index));
+                index += 1;
+            });
+            let score =
+                (tallies[0].wins as f64 + 0.5 * tallies[0].draws as f64) / games.max(1) as f64;
+            writeln!(
+                table,
+                "{} vs {}: {:.1}% for {}",
+                agents[a],
+                agents[b],
+                100.0 * score,
+                agents[a]
+            )
+            .unwrap();
+            per_game.extend(std::iter::repeat_n((a, b, score), games as usize));
+        }
+    }
+    let ratings = elo(agents.len(), &per_game, anchor);
+    writeln!(table, "Elo (greedy = 0), {variant}, {games} games a pair:").unwrap();
+    let mut order: Vec<usize> = (0..agents.len()).collect();
+    order.sort_by(|&x, &y| ratings[y].total_cmp(&ratings[x]));
+    for i in order {
+        writeln!(table, "  {:<8} {:>7.0}", agents[i], ratings[i]).unwrap();
+    }
+    Ok((table, log))
 }
 
 /// Settings shared by every game of a tournament.
@@ -78,7 +124,7 @@ impl GameRecord {
 /// A deterministic opening: `plies` random forward moves for each seat in turn.
 fn opening(variant: Variant, seed: u64, plies: u32) -> Game {
     let mut game = Game::new(variant);
-    let mut rng = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+    let mut rng = SplitMix(seed);
     let rules: Rules = game.rules().clone();
     let eval = starhalma_ai::Evaluator::new(&rules);
     let mut list = MoveList::new();
@@ -93,10 +139,7 @@ fn opening(variant: Variant, seed: u64, plies: u32) -> Game {
         if forward.is_empty() {
             break;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let mv = forward[(rng % forward.len() as u64) as usize];
+        let mv = forward[rng.below(forward.len())];
         game.play(mv).expect("generated moves are legal");
     }
     game
@@ -136,10 +179,7 @@ pub fn play_game(
         };
         think[seat].push(start.elapsed());
         if let Err(e) = game.play(mv) {
-            panic!(
-                "{} played an illegal move {mv}: {e}",
-                agents[seating[seat]].name()
-            );
+            panic!("{} played an illegal move {mv}: {e}", agents[seating[seat]]);
         }
     }
     GameRecord {
@@ -288,7 +328,7 @@ pub fn report(agents: &[Agent], tallies: &[Tally]) -> String {
         writeln!(
             out,
             "{:<8} {:>6} {:>5} {:>5} {:>6.1}% [{:>5.1}, {:>5.1}] {:>9.1} {:>12} {:>8.1}ms {:>8.1}ms {:>8.1}ms",
-            agent.name(),
+            agent,
             t.games,
             t.wins,
             t.draws,
@@ -315,7 +355,7 @@ pub fn pgn_like(record: &GameRecord, agents: &[Agent], index: usize) -> String {
     writeln!(out, "[Rules \"{}\"]", game.variant()).unwrap();
     for (seat, &agent) in record.seating.iter().enumerate() {
         let colour = game.variant().colour(seat as u8);
-        writeln!(out, "[{colour} \"{}\"]", agents[agent].name()).unwrap();
+        writeln!(out, "[{colour} \"{}\"]", agents[agent]).unwrap();
     }
     writeln!(
         out,
