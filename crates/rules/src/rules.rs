@@ -685,13 +685,19 @@ impl Rules {
     /// start already won.
     pub fn status(&self, state: &State) -> Status {
         let n = self.players;
+        // Every way of finishing needs a full target (see `finished`): where none is full, as
+        // at almost every node of a search, nobody has finished.
+        let occupied = state.position.occupied;
+        let full = self.seats[..n as usize]
+            .iter()
+            .any(|s| s.target & !occupied == 0);
         // The seat that just moved, then the others in turn order, without divisions.
         let mover = if state.active == 0 {
             n - 1
         } else {
             state.active - 1
         };
-        for k in 0..n {
+        for k in 0..if full { n } else { 0 } {
             let seat = if mover + k >= n {
                 mover + k - n
             } else {
