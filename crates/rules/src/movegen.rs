@@ -6,11 +6,14 @@
 //! - [`Kernel::Portable`]: the same hops tested one table entry at a time, branch-free (baseline
 //!   x86-64, wasm32, CPUs without BMI2 or with a slow microcoded one).
 //!
-//! Neither lifts the moving piece off the board: a chain from `x` lands only on `x + 2v` for
+//! Long hops and the Diamond king's hops are tested per direction on ray masks (`long_hops`,
+//! `king_hops`), the same in every kernel; they lift the moving piece off the board first.
+//!
+//! The single-hop kernels do not lift the moving piece off the board: a chain from `x` lands only on `x + 2v` for
 //! lattice vectors `v`, and the hole it jumps from there is `x + 2v + d` for a unit vector `d`,
 //! never `x`. So the occupied and free sets are computed once per position, not per piece.
 
-use crate::board::{HOLE_COUNT, build_tables};
+use crate::board::{Coord, HOLE_COUNT, Hole, TABLES, build_tables};
 
 /// Which implementation of the single-hop search runs.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -225,20 +228,21 @@ impl Hop for Bmi2 {
 
 /// Every hole reachable from `x` by a chain of single hops over holes of `over_ok` onto holes of
 /// `free`, not `x` itself (seed 000: the forward closure of a graph fixed for the turn, so one
-/// visited set suffices). Layer by layer: the hops of a layer's holes are independent of each
-/// other, so they overlap in the pipeline.
+/// visited set suffices).
 #[inline(always)]
 pub(crate) fn reach<H: Hop>(x: usize, over_ok: u128, free: u128) -> u128 {
     let first = H::hop(x, over_ok, free);
     if first == 0 {
         return 0;
     }
-    closure::<H>(1u128 << x, first, over_ok, free)
+    closure(1u128 << x, first, |at| H::hop(at, over_ok, free))
 }
 
-/// `reach` once the first layer `first` (from `start`) is known.
+/// The holes reached from `start` (not `start` itself) once its first layer `first` is known,
+/// `step` giving the landing holes of one hole. Layer by layer: the steps of a layer's holes are
+/// independent of each other, so they overlap in the pipeline.
 #[inline(always)]
-pub(crate) fn closure<H: Hop>(start: u128, first: u128, over_ok: u128, free: u128) -> u128 {
+pub(crate) fn closure(start: u128, first: u128, mut step: impl FnMut(usize) -> u128) -> u128 {
     let mut reached = first | start;
     let mut layer = first;
     loop {
@@ -247,7 +251,7 @@ pub(crate) fn closure<H: Hop>(start: u128, first: u128, over_ok: u128, free: u12
         while rest != 0 {
             let at = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            next |= H::hop(at, over_ok, free);
+            next |= step(at);
         }
         layer = next & !reached;
         if layer == 0 {
@@ -255,6 +259,101 @@ pub(crate) fn closure<H: Hop>(start: u128, first: u128, over_ok: u128, free: u12
         }
         reached |= layer;
     }
+}
+
+const fn build_rays() -> [[u128; 6]; SLOTS] {
+    let t = build_tables();
+    let mut out = [[0; 6]; SLOTS];
+    let mut h = 0;
+    while h < HOLE_COUNT {
+        let mut d = 0;
+        while d < 6 {
+            let mut i = 0;
+            while i < t.ray_len[h][d] as usize {
+                out[h][d] |= 1u128 << t.rays[h][d][i];
+                i += 1;
+            }
+            d += 1;
+        }
+        h += 1;
+    }
+    out
+}
+
+/// The holes beyond each hole in each direction (`board`'s rays) as masks.
+static RAYS: [[u128; 6]; SLOTS] = build_rays();
+
+/// Hole indices grow along East, SouthWest and SouthEast (reading order: rows down, then `q`)
+/// and shrink along the others, so the nearest hole of a set on a ray is its lowest or highest.
+#[inline(always)]
+fn nearest(bits: u128, d: usize) -> usize {
+    if matches!(d, 0 | 4 | 5) {
+        bits.trailing_zeros() as usize
+    } else {
+        127 - bits.leading_zeros() as usize
+    }
+}
+
+/// The holes of the ray from `at` along `d` before hole `h` of that ray.
+#[inline(always)]
+fn before(ray: u128, d: usize, h: usize) -> u128 {
+    if matches!(d, 0 | 4 | 5) {
+        ray & ((1u128 << h) - 1)
+    } else {
+        ray & !((2u128 << h) - 1)
+    }
+}
+
+/// Table option `long_hops`: landing holes of single long hops from `at` over the occupied set
+/// `omega` (the moving piece lifted): over the only piece `k` holes away, landing `k` holes
+/// beyond it, every other hole on the way empty.
+#[inline]
+pub(crate) fn long_hops(at: usize, omega: u128) -> u128 {
+    let mut out = 0;
+    for (d, &ray) in RAYS[at % SLOTS].iter().enumerate() {
+        let on = omega & ray;
+        if on == 0 {
+            continue;
+        }
+        let over = nearest(on, d);
+        // The landing hole mirrors `at` in the hopped piece.
+        let (a, o) = (
+            TABLES.coords[at % HOLE_COUNT],
+            TABLES.coords[over % HOLE_COUNT],
+        );
+        let Some(land) = Hole::at(Coord::new(2 * o.q - a.q, 2 * o.r - a.r)) else {
+            continue;
+        };
+        let land = land.bit();
+        // On the ray (not beyond a gap of the star), and only the hopped piece on the way.
+        if ray & land != 0
+            && omega & (before(ray, d, land.trailing_zeros() as usize) | land) == 1u128 << over
+        {
+            out |= land;
+        }
+    }
+    out
+}
+
+/// Seed 003: landing holes of a Diamond king's hops from `at` over the occupied set `omega` (the
+/// king lifted): over a contiguous row of one or more marbles, none a king, into the hole just
+/// beyond.
+#[inline]
+pub(crate) fn king_hops(at: usize, omega: u128, kings: u128) -> u128 {
+    let mut out = 0;
+    for (d, &ray) in RAYS[at % SLOTS].iter().enumerate() {
+        let empty = ray & !omega;
+        if empty == 0 {
+            continue;
+        }
+        let land = nearest(empty, d);
+        // Everything before the first empty hole is a marble.
+        let row = before(ray, d, land);
+        if row != 0 && row & kings == 0 {
+            out |= 1u128 << land;
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -305,5 +404,49 @@ mod tests {
             }
         }
         assert!(taken > 100_000, "the occupancies exercise hops: {taken}");
+    }
+
+    /// Long hops and king hops, one ray at a time as the seeds word them.
+    fn ray_hops_reference(at: usize, omega: u128, kings: u128) -> (u128, u128) {
+        let (mut long, mut king) = (0, 0);
+        for d in 0..6 {
+            let ray = &TABLES.rays[at][d][..TABLES.ray_len[at][d] as usize];
+            let occ = |h: u8| omega >> h & 1 != 0;
+            if let Some(i) = ray.iter().position(|&h| occ(h)) {
+                let land = 2 * i + 1;
+                if land < ray.len() && ray[i + 1..=land].iter().all(|&h| !occ(h)) {
+                    long |= 1u128 << ray[land];
+                }
+            }
+            let row = ray.iter().take_while(|&&h| occ(h)).count();
+            if row >= 1 && row < ray.len() && ray[..row].iter().all(|&h| kings >> h & 1 == 0) {
+                king |= 1u128 << ray[row];
+            }
+        }
+        (long, king)
+    }
+
+    #[test]
+    fn ray_hops_follow_the_rays() {
+        let (mut long_taken, mut king_taken) = (0, 0);
+        for occ in occupancies() {
+            let kings = occ & occ.rotate_left(17) & occ.rotate_left(40);
+            for at in 0..HOLE_COUNT {
+                let omega = occ & !(1u128 << at);
+                let (long, king) = ray_hops_reference(at, omega, kings);
+                long_taken += long.count_ones();
+                king_taken += king.count_ones();
+                assert_eq!(long_hops(at, omega), long, "long hops from hole {at}");
+                assert_eq!(
+                    king_hops(at, omega, kings),
+                    king,
+                    "king hops from hole {at}"
+                );
+            }
+        }
+        assert!(
+            long_taken > 10_000 && king_taken > 10_000,
+            "{long_taken} {king_taken}"
+        );
     }
 }

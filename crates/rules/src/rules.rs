@@ -356,25 +356,25 @@ impl Rules {
     }
 
     /// Every hole the piece on `x` can reach by a chain of jumps (not `x` itself), by one
-    /// search over the fixed occupied set (seed 000: the destinations are the forward closure
-    /// of a graph fixed once per turn, so one visited set suffices and the search terminates).
+    /// search over the fixed occupied set `omega` (the piece lifted) that lands only on `land`
+    /// (seed 000: the destinations are the forward closure of a graph fixed once per turn, so
+    /// one visited set suffices and the search terminates).
     #[inline]
     fn jump_reach(&self, x: usize, omega: u128, kings: u128, king: bool, land: u128) -> u128 {
+        let free = !omega & ALL_HOLES & land;
         let start = 1u128 << x;
-        let mut visited = start;
-        let mut frontier = start;
-        while frontier != 0 {
-            let at = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            self.for_each_hop(at, omega, kings, king, |t| {
-                let bit = 1u128 << t;
-                if visited & bit == 0 && land & bit != 0 {
-                    visited |= bit;
-                    frontier |= bit;
-                }
-            });
+        match self.jump {
+            JumpStyle::Long => {
+                let step = |at| movegen::long_hops(at, omega) & land;
+                movegen::closure(start, step(x), step)
+            }
+            JumpStyle::Diamond if king => {
+                let step = |at| movegen::king_hops(at, omega, kings) & land;
+                movegen::closure(start, step(x), step)
+            }
+            JumpStyle::Diamond => movegen::reach::<Portable>(x, omega & !kings, free),
+            JumpStyle::Single => movegen::reach::<Portable>(x, omega, free),
         }
-        visited & !start
     }
 
     /// The sets the single-hop search reads, computed once per position: (jumpable, free for
@@ -577,7 +577,7 @@ impl Rules {
             waiting += (first != 0) as usize;
         }
         for &(x, first, stop) in &pending[..waiting] {
-            let reach = movegen::closure::<H>(1u128 << x, first, occupied, free);
+            let reach = movegen::closure(1u128 << x, first, |at| H::hop(at, occupied, free));
             n += (reach & stop).count_ones();
         }
         n.max(1) as u64
