@@ -103,6 +103,7 @@ fn slow_pext() -> bool {
 /// One hole's single hops for the BMI2 kernel: the jumped holes and the landing holes as
 /// 64-bit halves, listed in the same order (bit k of one belongs with bit k of the other), and
 /// the number of bits in each low half.
+#[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
 struct PextHops {
     over_lo: u64,
@@ -128,6 +129,7 @@ const fn split(bits: u128) -> [u64; 2] {
     [bits as u64, (bits >> 64) as u64]
 }
 
+#[cfg(target_arch = "x86_64")]
 const fn build_pext() -> [PextHops; SLOTS] {
     let t = build_tables();
     let empty = PextHops {
@@ -176,6 +178,7 @@ const fn build_table() -> [TableHops; SLOTS] {
     out
 }
 
+#[cfg(target_arch = "x86_64")]
 static PEXT_HOPS: [PextHops; SLOTS] = build_pext();
 static TABLE_HOPS: [TableHops; SLOTS] = build_table();
 
