@@ -1,16 +1,15 @@
 //! starhalma-cli: headless tools on top of the rules engine.
 
+mod bench;
 mod play;
 mod solitaire;
 mod tournament;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use starhalma_ai::{Budget, SplitMix};
-use starhalma_rules::{
-    Blocked, Game, Label, Move, MoveList, RuleSet, Rules, State, Variant, board, parse_moves, perft,
-};
-use std::time::{Duration, Instant};
+use starhalma_ai::Budget;
+use starhalma_rules::{Blocked, Game, Label, Move, RuleSet, Variant, board, parse_moves, perft};
+use std::time::Duration;
 use tournament::Agent;
 
 #[derive(Parser)]
@@ -127,6 +126,12 @@ enum Command {
         /// Seconds to spend on the midgame generation benchmark.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// Node budget of each Hard search in the AI benchmark.
+        #[arg(long, default_value_t = 200_000)]
+        ai_nodes: u64,
+        /// Only the perft figure (for runs alternating with another engine).
+        #[arg(long)]
+        perft_only: bool,
     },
 }
 
@@ -253,7 +258,17 @@ fn main() -> Result<()> {
         }
         Command::Play { setup, seats, seed } => play_command(&setup, &seats, seed),
         Command::Solitaire { beam } => solitaire_command(beam),
-        Command::Bench { depth, seconds } => bench(depth, Duration::from_secs_f64(seconds)),
+        Command::Bench {
+            depth,
+            seconds,
+            ai_nodes,
+            perft_only,
+        } => bench::run(
+            depth,
+            Duration::from_secs_f64(seconds),
+            ai_nodes,
+            perft_only,
+        ),
     }
 }
 
@@ -407,98 +422,4 @@ fn render_game(game: &Game) -> String {
         Some(seat) => char::from(b'0' + seat),
         None => '.',
     })
-}
-
-/// Midgame positions: random playouts of 20 to 60 plies, preferring forward jumps so that the
-/// armies meet in the middle as in real games.
-fn midgame_positions() -> Result<Vec<(Rules, State)>> {
-    let mut rng = SplitMix(2026);
-    let mut out = Vec::new();
-    let variants = [
-        (RuleSet::Laws, 2),
-        (RuleSet::Laws, 6),
-        (RuleSet::Table { long_hops: false }, 3),
-        (RuleSet::Table { long_hops: true }, 2),
-        (
-            RuleSet::Masters {
-                blocked: Blocked::Swap,
-            },
-            4,
-        ),
-        (RuleSet::Diamond, 3),
-    ];
-    for (rule_set, players) in variants {
-        let rules = Rules::new(Variant::new(rule_set, players)?);
-        for _ in 0..16 {
-            let mut state = rules.initial_state();
-            let plies = 20 + rng.below(40);
-            let mut moves = MoveList::new();
-            for _ in 0..plies {
-                rules.legal_moves(&state, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                // Best of three random moves by progress towards the target.
-                let seat = state.active();
-                let tip = rules.target_tip(seat);
-                let mv: Move = (0..3)
-                    .map(|_| moves[rng.below(moves.len())])
-                    .max_by_key(|m| {
-                        if m.is_pass() {
-                            i32::MIN
-                        } else {
-                            m.from.distance(tip) as i32 - m.to.distance(tip) as i32
-                        }
-                    })
-                    .expect("three candidates");
-                rules.apply(&mut state, mv);
-            }
-            out.push((rules.clone(), state));
-        }
-    }
-    Ok(out)
-}
-
-fn bench(depth: u32, budget: Duration) -> Result<()> {
-    if depth == 0 {
-        bail!("depth must be at least 1");
-    }
-    println!("starhalma-cli bench: one thread");
-    let rules = Rules::new(Variant::new(RuleSet::Laws, 2)?);
-    let mut state = rules.initial_state();
-    let best = (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            let leaves = perft::perft(&rules, &mut state, depth);
-            (leaves, start.elapsed())
-        })
-        .min_by_key(|(_, t)| *t)
-        .expect("three runs");
-    println!(
-        "perft laws 2 players depth {depth}: {} leaves in {:.3} s = {:.1} M leaves/s (best of 3)",
-        best.0,
-        best.1.as_secs_f64(),
-        best.0 as f64 / best.1.as_secs_f64() / 1e6
-    );
-
-    let positions = midgame_positions()?;
-    let mut moves = MoveList::new();
-    let mut generations = 0u64;
-    let mut generated = 0u64;
-    let start = Instant::now();
-    while start.elapsed() < budget {
-        for (rules, state) in &positions {
-            rules.generate(state, &mut moves);
-            generated += moves.len() as u64;
-        }
-        generations += positions.len() as u64;
-    }
-    let elapsed = start.elapsed().as_secs_f64();
-    println!(
-        "legal-move generation on {} midgame positions (6 variants): {:.2} M generations/s, {:.1} moves each on average",
-        positions.len(),
-        generations as f64 / elapsed / 1e6,
-        generated as f64 / generations as f64
-    );
-    Ok(())
 }

@@ -2,7 +2,7 @@
 //! `cargo bench -p starhalma-rules`; `starhalma-cli bench` reports the same figures as rates.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use starhalma_rules::{Blocked, MoveList, RuleSet, Rules, State, Variant, perft};
+use starhalma_rules::{Blocked, Kernel, MoveList, RuleSet, Rules, State, Variant, perft};
 use std::hint::black_box;
 
 fn midgame(rules: &Rules, seed: u64, plies: usize) -> State {
@@ -24,15 +24,29 @@ fn midgame(rules: &Rules, seed: u64, plies: usize) -> State {
 }
 
 fn bench(c: &mut Criterion) {
-    let laws2 = Rules::new(Variant::new(RuleSet::Laws, 2).unwrap());
+    let variant = Variant::new(RuleSet::Laws, 2).unwrap();
     let mut group = c.benchmark_group("perft");
-    let leaves = perft::perft(&laws2, &mut laws2.initial_state(), 5);
+    let leaves = perft::perft(
+        &Rules::new(variant),
+        &mut Rules::new(variant).initial_state(),
+        5,
+    );
     group.throughput(Throughput::Elements(leaves));
     group.sample_size(10);
-    group.bench_function("laws 2p depth 5 (bulk-counted leaves)", |b| {
-        let mut state = laws2.initial_state();
-        b.iter(|| perft::perft(&laws2, &mut state, black_box(5)))
-    });
+    // Every kernel this CPU runs, so that the portable one is measured too.
+    for kernel in Kernel::supported() {
+        let rules = Rules::with_kernel(variant, kernel).unwrap();
+        group.bench_function(
+            format!(
+                "laws 2p depth 5 (bulk-counted leaves), {} kernel",
+                kernel.name()
+            ),
+            |b| {
+                let mut state = rules.initial_state();
+                b.iter(|| perft::perft(&rules, &mut state, black_box(5)))
+            },
+        );
+    }
     group.finish();
 
     let mut group = c.benchmark_group("generate");

@@ -249,12 +249,9 @@ pub(crate) struct Tables {
     /// first, then `q`), so bit k of one mask and bit k of the other belong to the same hop.
     pub hop_over: [u128; HOLE_COUNT],
     pub hop_land: [u128; HOLE_COUNT],
-    /// Bits of `hop_over` / `hop_land` in their low 64-bit halves (for 128-bit pext/pdep).
-    pub hop_over_low: [u32; HOLE_COUNT],
-    pub hop_land_low: [u32; HOLE_COUNT],
 }
 
-const fn build_tables() -> Tables {
+pub(crate) const fn build_tables() -> Tables {
     let mut t = Tables {
         coords: [Coord::new(0, 0); HOLE_COUNT],
         index: [[NONE; 17]; 17],
@@ -267,8 +264,6 @@ const fn build_tables() -> Tables {
         hop_count: [0; HOLE_COUNT],
         hop_over: [0; HOLE_COUNT],
         hop_land: [0; HOLE_COUNT],
-        hop_over_low: [0; HOLE_COUNT],
-        hop_land_low: [0; HOLE_COUNT],
     };
     let mut n = 0usize;
     let mut r = -8i8;
@@ -315,8 +310,6 @@ const fn build_tables() -> Tables {
             }
             d += 1;
         }
-        t.hop_over_low[h] = (t.hop_over[h] as u64).count_ones();
-        t.hop_land_low[h] = (t.hop_land[h] as u64).count_ones();
         h += 1;
     }
     t

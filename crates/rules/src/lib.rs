@@ -2,7 +2,8 @@
 //!
 //! - [`board`]: the 121-hole star of seed 000 in axial coordinates, with precomputed tables.
 //! - [`variant`]: the four rule sets (`laws`, `table`, `masters`, `diamond`) and seating.
-//! - [`rules`]: move generation, apply/undo, status, for one compiled rule set.
+//! - [`rules`]: move generation, apply/undo, status, for one compiled rule set; its jump search
+//!   runs in a [`Kernel`] chosen at run time (BMI2 where the CPU has it, portable elsewhere).
 //! - [`game`]: a game with history, undo, resignation, ranking and JSON save files.
 //! - [`notation`]: `q,r` holes, `s`/`j`/`x`/`pass` moves, player-relative `R10 S1` labels.
 //! - [`perft`]: move-generation counting.
@@ -16,9 +17,9 @@
 //! assert_eq!(game.active(), 1);
 //! ```
 
-mod bits;
 pub mod board;
 pub mod game;
+mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
@@ -27,6 +28,7 @@ pub mod variant;
 
 pub use board::{Coord, Direction, HOLE_COUNT, Hole, Holes};
 pub use game::{Game, LoadError, Placement, Played, ResignError};
+pub use movegen::Kernel;
 pub use notation::{Label, NotationError, parse_moves};
 pub use position::{Move, MoveKind, MoveList, Position, PositionError, State, Undo};
 pub use rules::{DrawReason, IllegalMove, RankReason, Rules, Status, WinReason};

@@ -3,10 +3,10 @@
 //! so that the movement code of seed 000 stays untouched by restrictions (seed 000: "Such a
 //! restriction belongs in a separate legality predicate, not embedded in the movement rules").
 
-use crate::bits::{pdep, pext};
 use crate::board::{
     ALL_HOLES, CAMPS, HEXAGON, HOLE_COUNT, Hole, Holes, NONE, TABLES, camp_edge, camp_tip,
 };
+use crate::movegen::{self, Hop, Kernel, Portable};
 use crate::position::{Move, MoveKind, MoveList, Position, State, Undo};
 use crate::variant::{Blocked, RuleSet, Variant};
 use serde::{Deserialize, Serialize};
@@ -132,35 +132,6 @@ impl Status {
     }
 }
 
-/// Landing holes of single hops from `at` over a hole of `over_ok` into a hole of `free`, all six
-/// directions at once: the jumped holes' occupancy and the landing holes' vacancy are extracted
-/// in the same direction order, and-ed, and deposited back onto the landing holes.
-#[inline(always)]
-fn single_hops(at: usize, over_ok: u128, free: u128) -> u128 {
-    let t = &TABLES;
-    let over = pext(over_ok, t.hop_over[at], t.hop_over_low[at]);
-    let land = pext(free, t.hop_land[at], t.hop_land_low[at]);
-    pdep(over & land, t.hop_land[at], t.hop_land_low[at])
-}
-
-/// Seed 000's jump search for hops over one adjacent piece: breadth over landing holes with one
-/// visited set. `over_ok` are the holes that may be jumped, `free` the holes that may be landed
-/// on (both without the moving piece).
-#[inline]
-fn reach_single(x: usize, over_ok: u128, free: u128) -> u128 {
-    let start = 1u128 << x;
-    let mut visited = start;
-    let mut frontier = start;
-    while frontier != 0 {
-        let at = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        let new = single_hops(at, over_ok, free & !visited);
-        visited |= new;
-        frontier |= new;
-    }
-    visited & !start
-}
-
 /// Table: turns each before marbles left at home count for the player opposite.
 pub const TABLE_ANTI_SPOIL_TURNS: u32 = 30;
 /// Table: turns each after which the game stops and is ranked.
@@ -178,10 +149,30 @@ pub struct Rules {
     /// Table, masters: a piece in its target must end its move inside the target.
     target_lock: bool,
     swap: bool,
+    /// Laws: no stop mask and no target lock, so the count skips both.
+    plain: bool,
+    kernel: Kernel,
 }
 
 impl Rules {
+    /// The rules of `variant`, searching with the fastest kernel this CPU runs well
+    /// ([`Kernel::detect`]).
     pub fn new(variant: Variant) -> Rules {
+        Rules::with_kernel(variant, Kernel::detect()).expect("the detected kernel is supported")
+    }
+
+    /// The rules of `variant` with a chosen search kernel (benchmarks and tests compare them);
+    /// `None` where this CPU cannot run it.
+    pub fn with_kernel(variant: Variant, kernel: Kernel) -> Option<Rules> {
+        kernel.is_supported().then(|| Rules::build(variant, kernel))
+    }
+
+    /// The kernel the jump search runs in.
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    fn build(variant: Variant, kernel: Kernel) -> Rules {
         let rules = variant.rules();
         let diamond = rules == RuleSet::Diamond;
         let players = variant.players();
@@ -243,6 +234,8 @@ impl Rules {
                 == RuleSet::Masters {
                     blocked: Blocked::Swap,
                 },
+            plain: rules == RuleSet::Laws,
+            kernel,
         }
     }
 
@@ -363,43 +356,60 @@ impl Rules {
     }
 
     /// Every hole the piece on `x` can reach by a chain of jumps (not `x` itself), by one
-    /// search over the fixed occupied set (seed 000: the destinations are the forward closure
-    /// of a graph fixed once per turn, so one visited set suffices and the search terminates).
+    /// search over the fixed occupied set `omega` (the piece lifted) that lands only on `land`
+    /// (seed 000: the destinations are the forward closure of a graph fixed once per turn, so
+    /// one visited set suffices and the search terminates).
     #[inline]
     fn jump_reach(&self, x: usize, omega: u128, kings: u128, king: bool, land: u128) -> u128 {
+        let free = !omega & ALL_HOLES & land;
         let start = 1u128 << x;
-        let mut visited = start;
-        let mut frontier = start;
-        while frontier != 0 {
-            let at = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            self.for_each_hop(at, omega, kings, king, |t| {
-                let bit = 1u128 << t;
-                if visited & bit == 0 && land & bit != 0 {
-                    visited |= bit;
-                    frontier |= bit;
-                }
-            });
+        match self.jump {
+            JumpStyle::Long => {
+                let step = |at| movegen::long_hops(at, omega) & land;
+                movegen::closure(start, step(x), step)
+            }
+            JumpStyle::Diamond if king => {
+                let step = |at| movegen::king_hops(at, omega, kings) & land;
+                movegen::closure(start, step(x), step)
+            }
+            JumpStyle::Diamond => movegen::reach::<Portable>(x, omega & !kings, free),
+            JumpStyle::Single => movegen::reach::<Portable>(x, omega, free),
         }
-        visited & !start
+    }
+
+    /// The sets the single-hop search reads, computed once per position: (jumpable, free for
+    /// landing). Diamond's regular marbles may not hop a king nor land in other colours' camps.
+    #[inline(always)]
+    fn hop_sets(&self, state: &State, seat: &SeatRules) -> (u128, u128) {
+        let pos = &state.position;
+        let free = !pos.occupied & ALL_HOLES;
+        if self.jump == JumpStyle::Diamond {
+            (pos.occupied & !pos.kings, free & seat.land)
+        } else {
+            (pos.occupied, free)
+        }
     }
 
     /// Destinations of the piece on `x`: (steps, jumps), after every restriction but the
-    /// Diamond "no move that makes another win" rule.
+    /// Diamond "no move that makes another win" rule. `hop_sets` is `self.hop_sets(..)`.
     #[inline(always)]
-    fn destinations(&self, state: &State, seat: &SeatRules, x: usize) -> (u128, u128) {
+    fn destinations<H: Hop>(
+        &self,
+        state: &State,
+        seat: &SeatRules,
+        x: usize,
+        (over_ok, free): (u128, u128),
+    ) -> (u128, u128) {
         let pos = &state.position;
         let from = 1u128 << x;
         let stop = self.stop_for(seat, from);
         let steps = TABLES.neighbor_mask[x] & !pos.occupied & stop;
-        let omega = pos.occupied & !from;
         let king = pos.kings & from != 0;
         let reach = match self.jump {
-            JumpStyle::Single => reach_single(x, omega, !pos.occupied & ALL_HOLES),
-            JumpStyle::Diamond if !king => {
-                reach_single(x, omega & !pos.kings, !pos.occupied & seat.land)
-            }
-            _ => self.jump_reach(x, omega, pos.kings, king, seat.land),
+            JumpStyle::Single => movegen::reach::<H>(x, over_ok, free),
+            JumpStyle::Diamond if !king => movegen::reach::<H>(x, over_ok, free),
+            // Long hops and the Diamond king jump over rows: the piece is lifted first.
+            _ => self.jump_reach(x, pos.occupied & !from, pos.kings, king, seat.land),
         };
         (steps, reach & stop)
     }
@@ -419,7 +429,8 @@ impl Rules {
 
     /// Masters `swap`: opponents' pegs on target holes that the piece on `x` could reach by a
     /// step or a jump chain if the hole were empty.
-    fn swap_targets(&self, state: &State, seat_index: u8, x: usize) -> u128 {
+    #[inline(always)]
+    fn swap_targets<H: Hop>(&self, state: &State, seat_index: u8, x: usize) -> u128 {
         let seat = &self.seats[seat_index as usize];
         let pos = &state.position;
         let blockers = seat.target & pos.occupied & !pos.pieces[seat_index as usize];
@@ -427,16 +438,14 @@ impl Rules {
             return 0;
         }
         let from = 1u128 << x;
-        let omega = pos.occupied & !from;
-        // Where the chain may be on its way; the last hop would land on the blocker.
-        let reach = self.jump_reach(x, omega, pos.kings, false, seat.land);
+        // Where the chain may be on its way (masters has no landing restriction); the last hop
+        // lands on the blocker instead of an empty hole. No hop of the chain jumps `x` itself
+        // (see `movegen`), so the occupied set is used as it is.
+        let free = !pos.occupied & ALL_HOLES;
+        let reach = movegen::reach::<H>(x, pos.occupied, free);
         let mut found = TABLES.neighbor_mask[x] & blockers;
         for z in Holes(reach | from) {
-            for &(over, land) in &TABLES.hops[z.index()][..TABLES.hop_count[z.index()] as usize] {
-                if omega & (1u128 << over) != 0 {
-                    found |= blockers & (1u128 << land);
-                }
-            }
+            found |= H::hop(z.index(), pos.occupied, blockers);
         }
         // The blocker's hole is in the target, so the target lock never forbids a swap.
         found
@@ -453,14 +462,27 @@ impl Rules {
     }
 
     /// Legal moves ignoring whether the game is over (search code checks status itself).
+    /// Per piece, lowest hole first: its steps, then its jumps, then its swaps, each by
+    /// destination.
     pub fn generate(&self, state: &State, out: &mut MoveList) {
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Rules` holds `Kernel::Bmi2` only where the CPU supports it.
+            Kernel::Bmi2 => unsafe { generate_bmi2(self, state, out) },
+            _ => self.generate_with::<Portable>(state, out),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_with<H: Hop>(&self, state: &State, out: &mut MoveList) {
         out.clear();
         let mover = state.active;
         let seat = &self.seats[mover as usize];
         let diamond = self.jump == JumpStyle::Diamond;
+        let sets = self.hop_sets(state, seat);
         for from in Holes(state.position.pieces[mover as usize]) {
             let x = from.index();
-            let (steps, jumps) = self.destinations(state, seat, x);
+            let (steps, jumps) = self.destinations::<H>(state, seat, x, sets);
             for (kind, dests) in [(MoveKind::Step, steps), (MoveKind::Jump, jumps)] {
                 for to in Holes(dests) {
                     if diamond
@@ -473,7 +495,7 @@ impl Rules {
                 }
             }
             if self.swap {
-                for to in Holes(self.swap_targets(state, mover, x)) {
+                for to in Holes(self.swap_targets::<H>(state, mover, x)) {
                     out.push(Move::swap(from, to));
                 }
             }
@@ -486,15 +508,31 @@ impl Rules {
     /// The number of moves `generate` would produce (a pass counts as one), without building
     /// the list: the bulk count at the leaves of perft.
     pub fn count_moves(&self, state: &State) -> u64 {
+        match self.kernel {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Rules` holds `Kernel::Bmi2` only where the CPU supports it.
+            Kernel::Bmi2 => unsafe { count_bmi2(self, state) },
+            _ => self.count_with::<Portable>(state),
+        }
+    }
+
+    #[inline(always)]
+    fn count_with<H: Hop>(&self, state: &State) -> u64 {
+        if self.plain {
+            return self.count_single::<H, false>(state);
+        }
         if self.jump == JumpStyle::Single && !self.swap {
-            return self.count_single_hop_moves(state);
+            return self.count_single::<H, true>(state);
         }
         let mover = state.active;
         let seat = &self.seats[mover as usize];
+        let sets = self.hop_sets(state, seat);
         let mut n = 0u64;
         for from in Holes(state.position.pieces[mover as usize]) {
             let x = from.index();
-            let (steps, jumps) = self.destinations(state, seat, x);
+            let (steps, jumps) = self.destinations::<H>(state, seat, x, sets);
+            // Not `steps | jumps`: a Diamond king's chain can end next to where it began, a
+            // jump distinct from the step there.
             n += (steps.count_ones() + jumps.count_ones()) as u64;
             if self.jump == JumpStyle::Diamond {
                 for dests in [steps, jumps] {
@@ -506,25 +544,41 @@ impl Rules {
                 }
             }
             if self.swap {
-                n += self.swap_targets(state, mover, x).count_ones() as u64;
+                n += self.swap_targets::<H>(state, mover, x).count_ones() as u64;
             }
         }
         n.max(1)
     }
 
     /// `count_moves` for the rule sets whose pieces all hop single pieces and have no extra move
-    /// kinds (laws, table, masters `fill`): one tight loop, the hot path of perft and search.
-    fn count_single_hop_moves(&self, state: &State) -> u64 {
-        let mover = state.active;
-        let seat = &self.seats[mover as usize];
-        let occupied = state.position.occupied;
+    /// kinds (laws, table, masters `fill`): the hot path of perft. `MASKED`: the stop mask and
+    /// target lock apply (table, masters); laws has neither. Steps and first hops of every piece
+    /// are independent of each other; only the pieces with a first hop search further.
+    #[inline(always)]
+    fn count_single<H: Hop, const MASKED: bool>(&self, state: &State) -> u64 {
+        let seat = &self.seats[state.active as usize];
+        let pos = &state.position;
+        let occupied = pos.occupied;
         let free = !occupied & ALL_HOLES;
         let mut n = 0u32;
-        for from in Holes(state.position.pieces[mover as usize]) {
+        let mut pending = [(0u8, 0u128, 0u128); 16];
+        let mut waiting = 0;
+        for from in Holes(pos.pieces[state.active as usize]) {
             let x = from.index();
-            let stop = self.stop_for(seat, from.bit());
-            let reach = reach_single(x, occupied & !from.bit(), free);
-            n += (TABLES.neighbor_mask[x] & free & stop).count_ones() + (reach & stop).count_ones();
+            let stop = if MASKED {
+                self.stop_for(seat, from.bit())
+            } else {
+                ALL_HOLES
+            };
+            let first = H::hop(x, occupied, free);
+            n += (TABLES.neighbor_mask[x] & free & stop).count_ones();
+            // At most 15 pieces, so at most 15 wait: the mask only spares the bounds check.
+            pending[waiting & 15] = (x as u8, first, stop);
+            waiting += (first != 0) as usize;
+        }
+        for &(x, first, stop) in &pending[..waiting] {
+            let reach = movegen::closure(1u128 << x, first, |at| H::hop(at, occupied, free));
+            n += (reach & stop).count_ones();
         }
         n.max(1) as u64
     }
@@ -558,7 +612,12 @@ impl Rules {
             }
         }
         state.ply += 1;
-        state.active = (state.active + 1) % self.players;
+        // No division on the hot path: the next seat wraps to 0 after the last.
+        state.active = if state.active + 1 == self.players {
+            0
+        } else {
+            state.active + 1
+        };
         undo
     }
 
@@ -626,9 +685,24 @@ impl Rules {
     /// start already won.
     pub fn status(&self, state: &State) -> Status {
         let n = self.players;
-        let mover = (state.active + n - 1) % n;
-        for k in 0..n {
-            let seat = (mover + k) % n;
+        // Every way of finishing needs a full target (see `finished`): where none is full, as
+        // at almost every node of a search, nobody has finished.
+        let occupied = state.position.occupied;
+        let full = self.seats[..n as usize]
+            .iter()
+            .any(|s| s.target & !occupied == 0);
+        // The seat that just moved, then the others in turn order, without divisions.
+        let mover = if state.active == 0 {
+            n - 1
+        } else {
+            state.active - 1
+        };
+        for k in 0..if full { n } else { 0 } {
+            let seat = if mover + k >= n {
+                mover + k - n
+            } else {
+                mover + k
+            };
             if let Some(reason) = self.finished(state, seat) {
                 return Status::Won {
                     winner: seat,
@@ -819,4 +893,18 @@ impl Rules {
             .map(|h| h.distance(tip) as u32)
             .sum()
     }
+}
+
+/// `Rules::generate` compiled with BMI2 and POPCNT, for `Kernel::Bmi2`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt")]
+fn generate_bmi2(rules: &Rules, state: &State, out: &mut MoveList) {
+    rules.generate_with::<movegen::Bmi2>(state, out)
+}
+
+/// `Rules::count_moves` compiled with BMI2 and POPCNT, for `Kernel::Bmi2`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,popcnt")]
+fn count_bmi2(rules: &Rules, state: &State) -> u64 {
+    rules.count_with::<movegen::Bmi2>(state)
 }

@@ -17,7 +17,7 @@
 //! `REFERENCE_SOAK=40` multiplies the randomised tests' volume for a long soak.
 
 use starhalma_rules::{
-    Blocked, Coord, Hole, Holes, Move, MoveKind, Position, RuleSet, Rules, State, Variant,
+    Blocked, Coord, Hole, Holes, Kernel, Move, MoveKind, Position, RuleSet, Rules, State, Variant,
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -575,6 +575,16 @@ fn engine_rules(r: &Ref) -> Rules {
     Rules::new(Variant::new(r.kind.rule_set(), r.players as u8).expect("a valid setup"))
 }
 
+/// The engine's rules once per search kernel this CPU runs, so that every kernel is compared.
+fn engine_rules_all(r: &Ref) -> Vec<Rules> {
+    let variant = Variant::new(r.kind.rule_set(), r.players as u8).expect("a valid setup");
+    let all: Vec<Rules> = Kernel::supported()
+        .filter_map(|k| Rules::with_kernel(variant, k))
+        .collect();
+    assert!(!all.is_empty());
+    all
+}
+
 fn to_pos(r: &Ref, s: &State) -> Pos {
     let position = s.position();
     let mut cells = HashMap::new();
@@ -803,14 +813,15 @@ fn playout(r: &Ref, rules: &Rules, seed: u64, plies: usize) -> (usize, usize) {
 fn random_playouts_agree() {
     for (kind, n) in all_setups() {
         let r = Ref::new(kind, n);
-        let rules = engine_rules(&r);
-        let games = soak() as u64 * if n == 2 { 8 } else { 5 };
-        let mut total = (0, 0);
-        for g in 0..games {
-            let (j, sp) = playout(&r, &rules, 1000 * n as u64 + g, 300);
-            total = (total.0 + j, total.1 + sp);
+        for rules in engine_rules_all(&r) {
+            let games = soak() as u64 * if n == 2 { 8 } else { 5 };
+            let mut total = (0, 0);
+            for g in 0..games {
+                let (j, sp) = playout(&r, &rules, 1000 * n as u64 + g, 300);
+                total = (total.0 + j, total.1 + sp);
+            }
+            assert!(total.0 > 0, "{kind:?} {n}: random play never jumped");
         }
-        assert!(total.0 > 0, "{kind:?} {n}: random play never jumped");
     }
 }
 
@@ -864,16 +875,20 @@ fn random_positions_agree() {
     let mut rng = Rng::new(7);
     for (kind, n) in all_setups() {
         let r = Ref::new(kind, n);
-        let rules = engine_rules(&r);
+        let all_rules = engine_rules_all(&r);
+        let rules = &all_rules[0];
         let mut compared = 0;
         for _ in 0..60 * soak() {
             let p = random_position(&r, &mut rng);
             let s = to_state(&p);
-            if compare_status(&r, &rules, &s, &p) {
+            if compare_status(&r, rules, &s, &p) {
                 continue;
             }
             compared += 1;
-            let moves = compare_moves(&r, &rules, &s, &p);
+            let moves = compare_moves(&r, rules, &s, &p);
+            for other in &all_rules[1..] {
+                assert_eq!(compare_moves(&r, other, &s, &p), moves);
+            }
             // Every generated move is accepted by `check`; moves not generated are refused.
             for &mv in &moves {
                 assert!(
@@ -909,14 +924,91 @@ fn random_positions_agree() {
 fn perft_agrees() {
     for (kind, n) in all_setups() {
         let r = Ref::new(kind, n);
-        let rules = engine_rules(&r);
         let depth = 3;
-        let mut s = rules.initial_state();
-        let theirs = starhalma_rules::perft::perft(&rules, &mut s, depth);
         let mine = r.perft(&r.initial(), depth);
-        assert_eq!(mine, theirs, "{kind:?} {n} players, depth {depth}");
+        for rules in engine_rules_all(&r) {
+            let mut s = rules.initial_state();
+            let theirs = starhalma_rules::perft::perft(&rules, &mut s, depth);
+            assert_eq!(mine, theirs, "{kind:?} {n} players, depth {depth}");
+        }
     }
 }
+
+/// A position `plies` random moves (by the reference) into a game, or where it ended.
+fn played(r: &Ref, rng: &mut Rng, plies: usize) -> Pos {
+    let mut p = r.initial();
+    for _ in 0..plies {
+        if r.is_over(&p) {
+            break;
+        }
+        let moves = r.generate(&p);
+        p = r.apply(&p, rng.pick(&moves));
+    }
+    p
+}
+
+/// Perft 2 and 3 from midgame and endgame positions of every rule set, the counts fixed. From
+/// the start neither the target lock nor the finishing tests are reached; here pieces already
+/// stand in their targets (the endgames are random target-biased positions, Diamond's a triangle
+/// one hole short of full with the king on its tip), so both are exercised. The reference
+/// derived the counts; every kernel must reproduce them.
+#[test]
+fn perft_from_midgame_and_endgame_positions() {
+    let mut rng = Rng::new(13);
+    let mut counts = Vec::new();
+    for (kind, n) in [
+        (Kind::Laws, 2),
+        (Kind::Table, 3),
+        (Kind::TableLong, 2),
+        (Kind::MastersSwap, 2),
+        (Kind::MastersFill, 4),
+        (Kind::Diamond, 3),
+    ] {
+        let r = Ref::new(kind, n);
+        let midgame = played(&r, &mut rng, 50);
+        let endgame = loop {
+            let p = if kind == Kind::Diamond {
+                near_win(&r, &mut rng)
+            } else {
+                random_position(&r, &mut rng)
+            };
+            // Not over, nor ending within two moves (the table's turn cap): play goes on.
+            if !r.is_over(&p) && r.perft(&p, 3) > 0 {
+                break p;
+            }
+        };
+        for p in [midgame, endgame] {
+            for depth in [2, 3] {
+                let mine = r.perft(&p, depth);
+                for rules in engine_rules_all(&r) {
+                    assert_eq!(p.passes, 0, "to_state starts without passes");
+                    let mut s = to_state(&p);
+                    let theirs = starhalma_rules::perft::perft(&rules, &mut s, depth);
+                    assert_eq!(
+                        mine,
+                        theirs,
+                        "{:?} kernel, depth {depth}\n{}",
+                        rules.kernel(),
+                        describe(&r, &p)
+                    );
+                }
+                counts.push(mine);
+            }
+        }
+    }
+    assert_eq!(counts, EXPECTED_MIDGAME_ENDGAME_PERFT);
+}
+
+/// Perft 2 and 3 of `perft_from_midgame_and_endgame_positions`: per rule set, midgame then
+/// endgame.
+const EXPECTED_MIDGAME_ENDGAME_PERFT: [u64; 24] = [
+    3000, 145_130, 1294, 50_307, // laws, 2 players
+    1908, 76_392, 887, 17_718, // table, 3 players
+    2291, 108_349, 656, 16_202, // table with long hops, 2 players
+    2450, 128_701, 1249, 53_865, // masters swap, 2 players
+    1509, 28_671, 1268, 27_831, // masters fill, 4 players
+    4950, 337_080, 5049, 477_633, // diamond, 3 players
+];
 
 /// A random seat to move in `cells`, after a random number of rounds: at least one (the engine
 /// counts no win before the first move), sometimes around the table's anti-spoiling threshold
