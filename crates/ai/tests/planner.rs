@@ -1,6 +1,6 @@
 //! The planner's promises: legal moves only, wins when it can, stops when told, repeats itself.
 
-use starhalma_ai::{Budget, Level, Planner, greedy};
+use starhalma_ai::{Budget, Level, Planner, SplitMix, greedy};
 use starhalma_rules::board::CAMPS;
 use starhalma_rules::{
     Coord, Direction, Game, Hole, Move, Position, RuleSet, State, Status, Variant,
@@ -56,7 +56,7 @@ fn never_plays_an_illegal_move_in_thousands_of_random_positions() {
         let mut planners: Vec<Planner> = (0..variant.players())
             .map(|s| Planner::new(game.rules(), s as u64))
             .collect();
-        let mut rng = 0x9E37_79B9u64 + v as u64;
+        let mut rng = SplitMix(0x9E37_79B9 + v as u64);
         // Random playouts, with every level planning in every position along the way.
         for ply in 0..200 {
             if game.is_over() {
@@ -72,10 +72,7 @@ fn never_plays_an_illegal_move_in_thousands_of_random_positions() {
                 );
                 plans += 1;
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let mv = legal[(rng % legal.len() as u64) as usize];
+            let mv = legal[rng.below(legal.len())];
             game.play(mv).unwrap();
         }
     }
