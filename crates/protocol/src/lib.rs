@@ -1,0 +1,32 @@
+//! starhalma-protocol: what a client and the room server say to each other (docs/ONLINE.md).
+//!
+//! - [`message`]: [`ClientMessage`], [`ServerMessage`], the room log's [`RoomEvent`]s, seats and
+//!   the closed list of [`ErrorCode`]s.
+//! - [`codec`]: JSON text frames `{"v":1,"t":"…",…}`; decoding checks the size before parsing
+//!   and never panics, so the server can feed it whatever a socket delivers.
+//! - [`ids`]: room codes and seat tokens, validated where they enter.
+//! - [`link`]: room links (`http://HOST:PORT/?room=CODE`) and the socket address they lead to.
+//!
+//! Moves travel in the rules crate's notation and games as its save file, so the protocol adds
+//! no second description of the game: the rules crate checks both on the way in.
+//!
+//! ```
+//! use starhalma_protocol::{ClientMessage, decode_client};
+//! let mv = "j 5,-4 3,-2".parse().unwrap();
+//! let message = ClientMessage::Move { seq: 7, mv, id: 3 };
+//! assert_eq!(message.encode(), r#"{"v":1,"t":"move","seq":7,"mv":"j 5,-4 3,-2","id":3}"#);
+//! assert_eq!(decode_client(&message.encode()), Ok(message));
+//! ```
+
+pub mod codec;
+pub mod ids;
+pub mod link;
+pub mod message;
+
+pub use codec::{
+    MAX_FRAME_BYTES, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION, ProtocolError, decode_client,
+    decode_server,
+};
+pub use ids::{IdError, RoomCode, Token};
+pub use link::{LinkError, room_in_url, room_link, socket_url};
+pub use message::{ClientMessage, ErrorCode, RoomEvent, SeatHolder, ServerMessage, Welcome};

@@ -1,0 +1,270 @@
+//! The messages. Each is one JSON object with the version `v` and the type `t` beside its fields
+//! (the codec adds `v`; serde's `t` tag names the variant). Unknown fields are refused, so a
+//! misspelt field is an error instead of a silently missing value. Messages without fields are
+//! empty struct variants (`Join {}`): serde ignores extra fields on unit variants.
+
+use crate::ids::{RoomCode, Token};
+use serde::{Deserialize, Serialize};
+use starhalma_rules::{Game, Move, Variant};
+
+/// What a client asks of the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message of a connection. With `room`: enter that room (as a spectator, or with
+    /// `token` in the seat it names). Without: a connection that will `create` a room.
+    Hello {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<RoomCode>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<Token>,
+    },
+    /// Open a room for this rule set and player count; the sender becomes its host in seat 0.
+    Create {
+        variant: Variant,
+    },
+    /// Take the lowest open seat.
+    Join {},
+    /// The host seats the computer (Medium) in every open seat.
+    FillComputer {},
+    /// Play `mv` for the sender's seat. `seq` is the last event the sender has applied, so a move
+    /// decided on an old position is refused as stale; `id` (the sender's choice) comes back in
+    /// the `ack` or `error`, and a resend with the same `seq` and `mv` is acked, not replayed.
+    Move {
+        seq: u64,
+        mv: Move,
+        id: u32,
+    },
+    /// Give up: with two players the other wins (the rules crate's resignation).
+    Resign {},
+    /// Leave a game of three or more: the computer plays the seat from now on.
+    Leave {},
+    /// Ask for a rematch with the same players, seats shifted by one.
+    Rematch {},
+    /// "I have applied every event up to `have`": the server sends the ones after it.
+    Sync {
+        have: u64,
+    },
+    Ping {},
+    /// Advance the room clock by `ms` milliseconds. Accepted only by a server started with
+    /// `--test-clock` (tests drive disconnect and expiry deadlines with it); elsewhere refused.
+    AdvanceClock {
+        ms: u64,
+    },
+}
+
+/// Who holds a seat. Tokens are never part of it: every client sees every seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatHolder {
+    /// Nobody yet: the next `join` takes the lowest open seat.
+    Open,
+    /// A person; while `connected` is false the computer plays their turns once the grace time
+    /// is over.
+    Person { connected: bool },
+    /// The computer (Medium): filled by the host, or a person who left.
+    Computer,
+}
+
+/// One change to a room's game, numbered in the room's log (`seq` = previous + 1). Replaying the
+/// log from the room's creation rebuilds the game and the seating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RoomEvent {
+    /// The seating changed (a join, the computer filling seats); the whole list, by seat.
+    Seats { seats: Vec<SeatHolder> },
+    /// Every seat is taken: play starts (seat 0 moves first).
+    Started {},
+    /// `seat` played `mv` (a person or the computer for them); routes are recomputed by clients.
+    Moved { seat: u8, mv: Move },
+    /// `seat` resigned; the game is over.
+    Resigned { seat: u8 },
+    /// The person in `seat` left; the computer plays the seat from now on.
+    Left { seat: u8 },
+    /// A new game of the same variant: the person in seat `s` moves to seat `(s + 1) % players`,
+    /// so a different player is Red and moves first. `seats` is the new seating.
+    Rematch { seats: Vec<SeatHolder> },
+}
+
+/// The whole state of a room as one connection sees it: sent after `hello`, `create` and `join`,
+/// and when a `sync` cannot be answered with events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Welcome {
+    pub room: RoomCode,
+    /// The link to send friends.
+    pub link: String,
+    /// The receiver's seat; `null` for a spectator.
+    pub seat: Option<u8>,
+    /// The receiver's seat token, to keep for reconnecting; `null` for a spectator.
+    pub token: Option<Token>,
+    /// Whether the receiver is the room's host (who may fill seats with the computer).
+    pub host: bool,
+    /// Every seat's holder, by seat.
+    pub seats: Vec<SeatHolder>,
+    /// The game as the rules crate's save file (a JSON object, not a string): variant, moves,
+    /// resignation. Decoding replays and checks it.
+    pub game: Game,
+    /// The seq of the last event the game includes.
+    pub seq: u64,
+}
+
+/// What the server tells a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ServerMessage {
+    /// Boxed: a game is large next to the other messages.
+    Welcome(Box<Welcome>),
+    /// An entry of the room's log. Clients apply only `seq` = the last applied + 1; on a gap
+    /// they send `sync`.
+    Event {
+        seq: u64,
+        event: RoomEvent,
+    },
+    /// The move with this `id` is the event `seq` (also the answer to a resent move).
+    Ack {
+        id: u32,
+        seq: u64,
+    },
+    /// A refused message; nothing changed. `id` is the refused move's.
+    Error {
+        code: ErrorCode,
+        message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u32>,
+    },
+    /// The person in `seat` lost their connection; the computer plays their turns in
+    /// `computer_in_ms` milliseconds unless they come back. A duration, not a time of day, so
+    /// clocks that disagree cannot skew the countdown.
+    Disconnected {
+        seat: u8,
+        computer_in_ms: u64,
+    },
+    /// The person in `seat` is back and plays their own turns again.
+    Reconnected {
+        seat: u8,
+    },
+    /// Another connection took this seat over with its token; this one is now closed.
+    Replaced {},
+    Pong {},
+}
+
+/// Why a message was refused: a closed list, so clients can show each its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, an unknown `t`, a missing or unknown field, bad move notation, token or code.
+    Malformed,
+    /// A `v` other than 1.
+    UnknownVersion,
+    /// A frame over `MAX_FRAME_BYTES`.
+    TooLarge,
+    /// More messages per second than the server takes.
+    RateLimited,
+    /// Too many bad messages in a row; the server closes the connection.
+    TooManyBadMessages,
+    /// Too many connections from one address.
+    TooManyConnections,
+    /// The server holds as many rooms as it will.
+    TooManyRooms,
+    /// Too many rooms created from one address in the last hour.
+    TooManyRoomsCreated,
+    /// The message needs a room: send `hello` with a room, or `create`, first.
+    NotInRoom,
+    /// `hello` or `create` on a connection already in a room.
+    AlreadyInRoom,
+    /// No room has this code.
+    NoSuchRoom,
+    /// The room was deleted (30 minutes after everyone left, or 24 hours after creation).
+    Expired,
+    /// The token does not hold a seat in this room.
+    BadToken,
+    /// `join` with no open seat: the sender stays a spectator.
+    RoomFull,
+    /// A game action from a connection without a seat.
+    Spectator,
+    /// `fill_computer` from someone other than the host.
+    NotHost,
+    /// `fill_computer` after play started.
+    AlreadyStarted,
+    /// A move before every seat is taken.
+    NotStarted,
+    /// A move while another seat is to move.
+    NotYourTurn,
+    /// A move of a marble that belongs to another seat.
+    NotYourSeat,
+    /// The rules refuse the move; the message gives the engine's reason.
+    Illegal,
+    /// The move names an older `seq` than the room's; the missed events follow.
+    Stale,
+    /// `rematch` before the game is over.
+    GameNotOver,
+    /// `advance_clock` to a server without `--test-clock`.
+    NoTestClock,
+}
+
+impl ErrorCode {
+    /// Every code, in the order above (tests and docs check they are all described).
+    pub const ALL: [ErrorCode; 24] = [
+        ErrorCode::Malformed,
+        ErrorCode::UnknownVersion,
+        ErrorCode::TooLarge,
+        ErrorCode::RateLimited,
+        ErrorCode::TooManyBadMessages,
+        ErrorCode::TooManyConnections,
+        ErrorCode::TooManyRooms,
+        ErrorCode::TooManyRoomsCreated,
+        ErrorCode::NotInRoom,
+        ErrorCode::AlreadyInRoom,
+        ErrorCode::NoSuchRoom,
+        ErrorCode::Expired,
+        ErrorCode::BadToken,
+        ErrorCode::RoomFull,
+        ErrorCode::Spectator,
+        ErrorCode::NotHost,
+        ErrorCode::AlreadyStarted,
+        ErrorCode::NotStarted,
+        ErrorCode::NotYourTurn,
+        ErrorCode::NotYourSeat,
+        ErrorCode::Illegal,
+        ErrorCode::Stale,
+        ErrorCode::GameNotOver,
+        ErrorCode::NoTestClock,
+    ];
+
+    /// The code as it is written on the wire (`not_your_turn`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::UnknownVersion => "unknown_version",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::TooManyBadMessages => "too_many_bad_messages",
+            ErrorCode::TooManyConnections => "too_many_connections",
+            ErrorCode::TooManyRooms => "too_many_rooms",
+            ErrorCode::TooManyRoomsCreated => "too_many_rooms_created",
+            ErrorCode::NotInRoom => "not_in_room",
+            ErrorCode::AlreadyInRoom => "already_in_room",
+            ErrorCode::NoSuchRoom => "no_such_room",
+            ErrorCode::Expired => "expired",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::RoomFull => "room_full",
+            ErrorCode::Spectator => "spectator",
+            ErrorCode::NotHost => "not_host",
+            ErrorCode::AlreadyStarted => "already_started",
+            ErrorCode::NotStarted => "not_started",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::NotYourSeat => "not_your_seat",
+            ErrorCode::Illegal => "illegal",
+            ErrorCode::Stale => "stale",
+            ErrorCode::GameNotOver => "game_not_over",
+            ErrorCode::NoTestClock => "no_test_clock",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

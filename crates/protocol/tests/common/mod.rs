@@ -1,0 +1,289 @@
+//! Messages shared by the test binaries: one hand-written example of every message, event and
+//! seat holder, and proptest strategies that generate any message.
+#![allow(dead_code)] // each test binary uses part of this
+
+use proptest::prelude::*;
+use starhalma_protocol::{
+    ClientMessage, ErrorCode, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
+};
+use starhalma_rules::{Game, Hole, Move, MoveKind, RuleSet, Variant};
+
+pub fn mv(text: &str) -> Move {
+    text.parse().expect("a test move is valid notation")
+}
+
+pub fn room() -> RoomCode {
+    "k3v7q2mzpa".parse().unwrap()
+}
+
+pub fn token() -> Token {
+    "9f3c1a7e5b2d4c6f8a0b1c2d3e4f5a6b".parse().unwrap()
+}
+
+/// A 2-player laws game after its first two moves.
+pub fn game_after_two_moves() -> Game {
+    let mut game = Game::new(Variant::new(RuleSet::Laws, 2).unwrap());
+    game.play(mv("s 5,-1 4,0")).unwrap();
+    game.play(mv("s -5,1 -4,0")).unwrap();
+    game
+}
+
+pub fn client_examples() -> Vec<ClientMessage> {
+    vec![
+        ClientMessage::Hello {
+            room: None,
+            token: None,
+        },
+        ClientMessage::Hello {
+            room: Some(room()),
+            token: None,
+        },
+        ClientMessage::Hello {
+            room: Some(room()),
+            token: Some(token()),
+        },
+        ClientMessage::Create {
+            variant: Variant::new(RuleSet::Table { long_hops: true }, 3).unwrap(),
+        },
+        ClientMessage::Join {},
+        ClientMessage::FillComputer {},
+        ClientMessage::Move {
+            seq: 7,
+            mv: mv("j 5,-4 3,-2"),
+            id: 3,
+        },
+        ClientMessage::Move {
+            seq: 12,
+            mv: Move::PASS,
+            id: 4,
+        },
+        ClientMessage::Resign {},
+        ClientMessage::Leave {},
+        ClientMessage::Rematch {},
+        ClientMessage::Sync { have: 5 },
+        ClientMessage::Ping {},
+        ClientMessage::AdvanceClock { ms: 45_000 },
+    ]
+}
+
+pub fn seats() -> Vec<SeatHolder> {
+    vec![
+        SeatHolder::Person { connected: true },
+        SeatHolder::Person { connected: false },
+        SeatHolder::Computer,
+    ]
+}
+
+pub fn event_examples() -> Vec<RoomEvent> {
+    vec![
+        RoomEvent::Seats {
+            seats: vec![SeatHolder::Person { connected: true }, SeatHolder::Open],
+        },
+        RoomEvent::Started {},
+        RoomEvent::Moved {
+            seat: 1,
+            mv: mv("j 5,-4 3,-2"),
+        },
+        RoomEvent::Resigned { seat: 0 },
+        RoomEvent::Left { seat: 2 },
+        RoomEvent::Rematch { seats: seats() },
+    ]
+}
+
+pub fn server_examples() -> Vec<ServerMessage> {
+    let mut messages = vec![
+        ServerMessage::Welcome(Box::new(Welcome {
+            room: room(),
+            link: "http://192.168.1.20:8080/?room=k3v7q2mzpa".into(),
+            seat: Some(0),
+            token: Some(token()),
+            host: true,
+            seats: vec![SeatHolder::Person { connected: true }, SeatHolder::Computer],
+            game: game_after_two_moves(),
+            seq: 4,
+        })),
+        ServerMessage::Welcome(Box::new(Welcome {
+            room: room(),
+            link: "https://halma.example.org/?room=k3v7q2mzpa".into(),
+            seat: None,
+            token: None,
+            host: false,
+            seats: seats(),
+            game: Game::new(Variant::new(RuleSet::Diamond, 3).unwrap()),
+            seq: 0,
+        })),
+        ServerMessage::Ack { id: 3, seq: 8 },
+        ServerMessage::Disconnected {
+            seat: 2,
+            computer_in_ms: 45_000,
+        },
+        ServerMessage::Reconnected { seat: 2 },
+        ServerMessage::Replaced {},
+        ServerMessage::Pong {},
+        ServerMessage::Error {
+            code: ErrorCode::Illegal,
+            message: "no chain of jumps leads from 5,-4 to 1,0".into(),
+            id: Some(3),
+        },
+    ];
+    messages.extend(event_examples().into_iter().enumerate().map(|(i, event)| {
+        ServerMessage::Event {
+            seq: i as u64 + 1,
+            event,
+        }
+    }));
+    messages.extend(ErrorCode::ALL.into_iter().map(|code| ServerMessage::Error {
+        code,
+        message: format!("refused: {code}"),
+        id: None,
+    }));
+    messages
+}
+
+// Strategies.
+
+pub fn any_move() -> impl Strategy<Value = Move> {
+    let hole = (0..121usize).prop_map(|i| Hole::from_index(i).unwrap());
+    prop_oneof![
+        Just(Move::PASS),
+        (
+            prop_oneof![
+                Just(MoveKind::Step),
+                Just(MoveKind::Jump),
+                Just(MoveKind::Swap)
+            ],
+            hole.clone(),
+            hole
+        )
+            .prop_map(|(kind, from, to)| Move { kind, from, to }),
+    ]
+}
+
+pub fn any_variant() -> impl Strategy<Value = Variant> {
+    let all: Vec<Variant> = Variant::all().collect();
+    proptest::sample::select(all)
+}
+
+pub fn any_room() -> impl Strategy<Value = RoomCode> {
+    any::<u64>().prop_map(RoomCode::from_bits)
+}
+
+pub fn any_token() -> impl Strategy<Value = Token> {
+    any::<u128>().prop_map(Token::from_bits)
+}
+
+pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
+    prop_oneof![
+        (
+            proptest::option::of(any_room()),
+            proptest::option::of(any_token())
+        )
+            .prop_map(|(room, token)| ClientMessage::Hello { room, token }),
+        any_variant().prop_map(|variant| ClientMessage::Create { variant }),
+        Just(ClientMessage::Join {}),
+        Just(ClientMessage::FillComputer {}),
+        (any::<u64>(), any_move(), any::<u32>()).prop_map(|(seq, mv, id)| ClientMessage::Move {
+            seq,
+            mv,
+            id
+        }),
+        Just(ClientMessage::Resign {}),
+        Just(ClientMessage::Leave {}),
+        Just(ClientMessage::Rematch {}),
+        any::<u64>().prop_map(|have| ClientMessage::Sync { have }),
+        Just(ClientMessage::Ping {}),
+        any::<u64>().prop_map(|ms| ClientMessage::AdvanceClock { ms }),
+    ]
+}
+
+pub fn any_seat_holder() -> impl Strategy<Value = SeatHolder> {
+    prop_oneof![
+        Just(SeatHolder::Open),
+        any::<bool>().prop_map(|connected| SeatHolder::Person { connected }),
+        Just(SeatHolder::Computer),
+    ]
+}
+
+/// A game of `variant` after up to 40 legal moves picked by `choices`, resigned or not.
+pub fn any_game() -> impl Strategy<Value = Game> {
+    (
+        any_variant(),
+        proptest::collection::vec(any::<usize>(), 0..40),
+        proptest::option::of(0u8..6),
+    )
+        .prop_map(|(variant, choices, resigner)| {
+            let mut game = Game::new(variant);
+            for choice in choices {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[choice % moves.len()]).unwrap();
+            }
+            if let Some(seat) = resigner.filter(|&s| s < variant.players()) {
+                let _ = game.resign(seat);
+            }
+            game
+        })
+}
+
+pub fn any_event() -> impl Strategy<Value = RoomEvent> {
+    let seat_list = || proptest::collection::vec(any_seat_holder(), 2..=6);
+    prop_oneof![
+        seat_list().prop_map(|seats| RoomEvent::Seats { seats }),
+        Just(RoomEvent::Started {}),
+        (0u8..6, any_move()).prop_map(|(seat, mv)| RoomEvent::Moved { seat, mv }),
+        (0u8..6).prop_map(|seat| RoomEvent::Resigned { seat }),
+        (0u8..6).prop_map(|seat| RoomEvent::Left { seat }),
+        seat_list().prop_map(|seats| RoomEvent::Rematch { seats }),
+    ]
+}
+
+pub fn any_welcome() -> impl Strategy<Value = ServerMessage> {
+    (
+        any_room(),
+        any_game(),
+        any::<u8>(),
+        proptest::option::of(any_token()),
+        any::<bool>(),
+        proptest::collection::vec(any_seat_holder(), 6),
+        any::<u64>(),
+        "[ -~]{0,60}",
+    )
+        .prop_map(|(room, game, seat, token, host, mut seats, seq, link)| {
+            let players = game.variant().players();
+            seats.truncate(players.into());
+            let seat = token.map(|_| seat % players);
+            ServerMessage::Welcome(Box::new(Welcome {
+                room,
+                link,
+                seat,
+                token,
+                host,
+                seats,
+                game,
+                seq,
+            }))
+        })
+}
+
+pub fn any_server_message() -> impl Strategy<Value = ServerMessage> {
+    prop_oneof![
+        any_welcome(),
+        (any::<u64>(), any_event()).prop_map(|(seq, event)| ServerMessage::Event { seq, event }),
+        (any::<u32>(), any::<u64>()).prop_map(|(id, seq)| ServerMessage::Ack { id, seq }),
+        (
+            proptest::sample::select(ErrorCode::ALL.to_vec()),
+            any::<String>(),
+            proptest::option::of(any::<u32>())
+        )
+            .prop_map(|(code, message, id)| ServerMessage::Error { code, message, id }),
+        (0u8..6, any::<u64>()).prop_map(|(seat, computer_in_ms)| ServerMessage::Disconnected {
+            seat,
+            computer_in_ms
+        }),
+        (0u8..6).prop_map(|seat| ServerMessage::Reconnected { seat }),
+        Just(ServerMessage::Replaced {}),
+        Just(ServerMessage::Pong {}),
+    ]
+}
