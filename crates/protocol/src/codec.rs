@@ -24,7 +24,7 @@ pub const MAX_SERVER_FRAME_BYTES: usize = 1 << 20;
 pub enum ProtocolError {
     #[error("the frame is {len} bytes; at most {max} are read")]
     TooLarge { len: usize, max: usize },
-    #[error("protocol version {0} is not spoken here; this server speaks version 1")]
+    #[error("protocol version {0} is not spoken here, only version 1")]
     UnknownVersion(String),
     #[error("{0}")]
     Malformed(String),
@@ -56,10 +56,9 @@ pub fn decode_server(frame: &str) -> Result<ServerMessage, ProtocolError> {
                 welcome.seats.len()
             )));
         }
-        if welcome.seat.is_some_and(|seat| seat >= players) {
+        if let Some(seat) = welcome.seat.filter(|&seat| seat >= players) {
             return Err(ProtocolError::Malformed(format!(
-                "welcome: no seat {} in a game of {players}",
-                welcome.seat.unwrap_or_default()
+                "welcome: no seat {seat} in a game of {players}"
             )));
         }
     }
