@@ -1,0 +1,272 @@
+//! The real server binary and scripted WebSocket clients (sync tungstenite on the test thread).
+//! Every read has a timeout and the server is killed when the test ends, pass or fail.
+
+#![allow(dead_code)]
+
+use starhalma_protocol::{
+    ClientMessage, ErrorCode, RoomCode, RoomEvent, ServerMessage, Token, decode_server,
+};
+use starhalma_rules::{Game, Move, RuleSet, Variant};
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// How long any one answer may take (a computer's Medium move included).
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+pub struct ServerProcess {
+    child: Child,
+    pub addr: String,
+}
+
+impl ServerProcess {
+    /// `starhalma-server --port 0 --test-clock` on 127.0.0.1, plus `extra` arguments.
+    pub fn start(extra: &[&str]) -> ServerProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_starhalma-server"))
+            .args(["--bind", "127.0.0.1", "--port", "0", "--test-clock"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server binary starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx.recv_timeout(TIMEOUT);
+        let mut server = ServerProcess {
+            child,
+            addr: String::new(),
+        };
+        let line = line.expect("the server prints its address in time");
+        server.addr = line
+            .trim_end()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("first line was {line:?}"))
+            .to_string();
+        server
+    }
+
+    pub fn connect(&self) -> Client {
+        Client::connect(&format!("ws://{}/ws", self.addr))
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A scripted client that keeps the room as a real one would: the game from `welcome`, then
+/// every event applied in seq order.
+pub struct Client {
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+    pub game: Option<Game>,
+    pub seq: u64,
+    pub seat: Option<u8>,
+    pub token: Option<Token>,
+    pub room: Option<RoomCode>,
+    pub link: Option<String>,
+    /// Every event applied, with its seq.
+    pub events: Vec<(u64, RoomEvent)>,
+    /// The seats of the last welcome.
+    pub welcome_seats: Option<Vec<starhalma_protocol::SeatHolder>>,
+}
+
+impl Client {
+    pub fn connect(url: &str) -> Client {
+        let (ws, _) = tungstenite::connect(url).expect("the socket opens");
+        if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
+            stream.set_read_timeout(Some(TIMEOUT)).unwrap();
+        }
+        Client {
+            ws,
+            game: None,
+            seq: 0,
+            seat: None,
+            token: None,
+            room: None,
+            link: None,
+            events: Vec::new(),
+            welcome_seats: None,
+        }
+    }
+
+    pub fn send(&mut self, message: &ClientMessage) {
+        self.send_raw(&message.encode());
+    }
+
+    pub fn send_raw(&mut self, frame: &str) {
+        self.ws.send(Message::text(frame)).expect("send");
+    }
+
+    /// The next server message, applied to this client's copy of the room.
+    pub fn recv(&mut self) -> ServerMessage {
+        loop {
+            let frame = match self.ws.read() {
+                Ok(Message::Text(text)) => text,
+                Ok(Message::Close(_)) => panic!("the server closed the socket"),
+                Ok(_) => continue,
+                Err(e) => panic!("no message within {TIMEOUT:?}: {e}"),
+            };
+            let message = decode_server(frame.as_str()).expect("server frames decode");
+            self.apply(&message);
+            return message;
+        }
+    }
+
+    fn apply(&mut self, message: &ServerMessage) {
+        match message {
+            ServerMessage::Welcome(welcome) => {
+                self.game = Some(welcome.game.clone());
+                self.seq = welcome.seq;
+                self.seat = welcome.seat;
+                self.token = welcome.token;
+                self.room = Some(welcome.room);
+                self.link = Some(welcome.link.clone());
+                self.welcome_seats = Some(welcome.seats.clone());
+            }
+            // Older events (a stale move's missed events we have already) are ignored.
+            ServerMessage::Event { seq, event } if *seq > self.seq => {
+                assert_eq!(*seq, self.seq + 1, "events arrive in order, without gaps");
+                let game = self.game.as_mut().expect("a welcome came first");
+                match event {
+                    RoomEvent::Moved { seat, mv } => {
+                        assert_eq!(game.active(), *seat);
+                        game.play(*mv).expect("the server plays legal moves only");
+                    }
+                    RoomEvent::Resigned { seat } => {
+                        game.resign(*seat).expect("the resignation fits");
+                    }
+                    _ => {}
+                }
+                self.seq = *seq;
+                self.events.push((*seq, event.clone()));
+            }
+            _ => {}
+        }
+    }
+
+    /// Receive until `pick` accepts a message, failing on any other kind of message than
+    /// events (which are applied on the way).
+    pub fn recv_until<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> T {
+        loop {
+            let message = self.recv();
+            if let Some(found) = pick(&message) {
+                return found;
+            }
+            assert!(
+                matches!(message, ServerMessage::Event { .. }),
+                "unexpected {message:?}"
+            );
+        }
+    }
+
+    pub fn welcome(&mut self) {
+        self.recv_until(|m| matches!(m, ServerMessage::Welcome(_)).then_some(()));
+    }
+
+    /// The next message is an error with this code; returns its message and id.
+    pub fn expect_error(&mut self, code: ErrorCode) -> (String, Option<u32>) {
+        match self.recv() {
+            ServerMessage::Error {
+                code: got,
+                message,
+                id,
+            } => {
+                assert_eq!(got, code, "{message}");
+                (message, id)
+            }
+            other => panic!("expected error {code}, got {other:?}"),
+        }
+    }
+
+    /// Nothing is waiting for this client: a ping's pong is the very next message.
+    pub fn assert_quiet(&mut self) {
+        self.send(&ClientMessage::Ping {});
+        match self.recv() {
+            ServerMessage::Pong {} => {}
+            other => panic!("expected nothing before the pong, got {other:?}"),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        self.game.as_ref().expect("in a room")
+    }
+
+    /// Play `mv` and wait for its event and ack (in that order).
+    pub fn play(&mut self, mv: Move, id: u32) -> u64 {
+        let seq = self.seq;
+        self.send(&ClientMessage::Move { seq, mv, id });
+        let acked = self.recv_until(|m| match m {
+            ServerMessage::Ack { id: got, seq } if *got == id => Some(*seq),
+            _ => None,
+        });
+        assert_eq!(acked, self.seq, "the ack names the event already received");
+        acked
+    }
+}
+
+pub fn variant(rules: RuleSet, players: u8) -> Variant {
+    Variant::new(rules, players).unwrap()
+}
+
+/// A started two-player room: the host (seat 0) and a friend who joined by the link (seat 1).
+pub fn two_players(server: &ServerProcess) -> (Client, Client) {
+    let mut host = server.connect();
+    host.send(&ClientMessage::Hello {
+        room: None,
+        token: None,
+    });
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    host.welcome();
+    assert_eq!(host.seat, Some(0));
+    let link = host.link.clone().unwrap();
+    let room = starhalma_protocol::room_in_url(&link).unwrap();
+    let mut friend = server.connect();
+    friend.send(&ClientMessage::Hello {
+        room: Some(room),
+        token: None,
+    });
+    friend.welcome();
+    assert_eq!(friend.seat, None);
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    assert_eq!(friend.seat, Some(1));
+    assert_eq!(friend.seq, 2);
+    // The host sees the join and the start as events.
+    while host.seq < 2 {
+        host.recv();
+    }
+    assert!(matches!(host.events[1], (2, RoomEvent::Started {})));
+    (host, friend)
+}
+
+impl Client {
+    /// How many seats are still open, from the last welcome and the seat events since.
+    pub fn seats_open(&self) -> usize {
+        self.events
+            .iter()
+            .rev()
+            .find_map(|(_, e)| match e {
+                RoomEvent::Seats { seats } => Some(seats.clone()),
+                _ => None,
+            })
+            .or_else(|| self.welcome_seats.clone())
+            .unwrap_or_default()
+            .iter()
+            .filter(|s| **s == starhalma_protocol::SeatHolder::Open)
+            .count()
+    }
+}

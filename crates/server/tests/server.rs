@@ -1,0 +1,334 @@
+//! The real server binary driven by scripted clients over WebSockets (issue 11, tests).
+
+mod common;
+
+use common::{ServerProcess, two_players, variant};
+use starhalma_protocol::{ClientMessage, ErrorCode, RoomEvent, SeatHolder, ServerMessage, Token};
+use starhalma_rules::{IllegalMove, Move, RuleSet};
+use std::io::{Read, Write};
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+/// A spectator's fresh look at the room: the server's own game and seq.
+fn server_view(server: &ServerProcess, host: &common::Client) -> common::Client {
+    let mut watcher = server.connect();
+    watcher.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+    });
+    watcher.welcome();
+    watcher
+}
+
+#[test]
+fn two_people_play_and_every_view_agrees() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    assert!(
+        host.link
+            .as_ref()
+            .unwrap()
+            .starts_with(&format!("http://{}/?room=", server.addr))
+    );
+    let mut id = 0;
+    for _ in 0..60 {
+        if host.game().is_over() {
+            break;
+        }
+        let (mover, other) = if host.game().active() == 0 {
+            (&mut host, &mut friend)
+        } else {
+            (&mut friend, &mut host)
+        };
+        let choice = starhalma_ai::greedy(mover.game());
+        id += 1;
+        let seq = mover.play(choice, id);
+        other.recv_until(|m| {
+            matches!(m, ServerMessage::Event { seq: s, .. } if *s == seq).then_some(())
+        });
+    }
+    if !host.game().is_over() {
+        friend.send(&ClientMessage::Resign {});
+        friend.recv();
+        host.recv();
+        assert_eq!(
+            host.events.last().unwrap().1,
+            RoomEvent::Resigned { seat: 1 }
+        );
+    }
+    assert!(host.game().is_over());
+    // The friend joined at seq 2 (its welcome held the seating): from there the streams match.
+    assert_eq!(host.events[2..], friend.events[..]);
+    assert_eq!(host.game, friend.game);
+    assert!(host.game().history().len() >= 20, "many moves were played");
+    let watcher = server_view(&server, &host);
+    assert_eq!(watcher.game, host.game);
+    assert_eq!(watcher.seq, host.seq);
+    // After the end, moves are refused with the engine's reason.
+    let seq = host.seq;
+    host.send(&ClientMessage::Move {
+        seq,
+        mv: mv("pass"),
+        id: 999,
+    });
+    let (message, _) = host.expect_error(ErrorCode::Illegal);
+    assert_eq!(message, IllegalMove::GameOver.to_string());
+}
+
+#[test]
+fn every_rejection_changes_nothing() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let mut spectator = server_view(&server, &host);
+    let before = host.seq;
+    let first = starhalma_ai::greedy(host.game());
+    let quiet = |clients: &mut [&mut common::Client]| {
+        for c in clients.iter_mut() {
+            c.assert_quiet();
+        }
+    };
+
+    // Not your turn (seat 1 while seat 0 is to move).
+    friend.send(&ClientMessage::Move {
+        seq: before,
+        mv: mv("s -5,1 -4,0"),
+        id: 1,
+    });
+    assert_eq!(friend.expect_error(ErrorCode::NotYourTurn).1, Some(1));
+    // A spectator.
+    spectator.send(&ClientMessage::Move {
+        seq: before,
+        mv: first,
+        id: 2,
+    });
+    assert_eq!(spectator.expect_error(ErrorCode::Spectator).1, Some(2));
+    spectator.send(&ClientMessage::Join {});
+    spectator.expect_error(ErrorCode::RoomFull);
+    // Another seat's marble.
+    let theirs = mv("s -5,1 -4,0");
+    assert!(matches!(
+        host.game().check(theirs),
+        Err(IllegalMove::NotYourPiece { .. })
+    ));
+    host.send(&ClientMessage::Move {
+        seq: before,
+        mv: theirs,
+        id: 3,
+    });
+    host.expect_error(ErrorCode::NotYourSeat);
+    // Illegal, with the engine's reason.
+    let empty = mv("s 0,0 1,-1");
+    let reason = host.game().check(empty).unwrap_err().to_string();
+    host.send(&ClientMessage::Move {
+        seq: before,
+        mv: empty,
+        id: 4,
+    });
+    assert_eq!(host.expect_error(ErrorCode::Illegal), (reason, Some(4)));
+    // Stale: a seq the room has left behind (the missed events follow).
+    host.send(&ClientMessage::Move {
+        seq: before - 1,
+        mv: first,
+        id: 5,
+    });
+    host.expect_error(ErrorCode::Stale);
+    host.recv_until(|m| {
+        matches!(m, ServerMessage::Event { seq, .. } if *seq == before).then_some(())
+    });
+    // Frames that are no message.
+    for (frame, code) in [
+        ("not json".to_string(), ErrorCode::Malformed),
+        (r#"{"v":1,"t":"dance"}"#.to_string(), ErrorCode::Malformed),
+        (
+            r#"{"v":1,"t":"move","seq":2,"mv":"x 9","id":6}"#.to_string(),
+            ErrorCode::Malformed,
+        ),
+        (
+            r#"{"v":2,"t":"ping"}"#.to_string(),
+            ErrorCode::UnknownVersion,
+        ),
+        (
+            format!(r#"{{"v":1,"t":"ping","pad":"{}"}}"#, "a".repeat(5000)),
+            ErrorCode::TooLarge,
+        ),
+    ] {
+        host.send_raw(&frame);
+        host.expect_error(code);
+    }
+    // Host-only and before-start actions.
+    friend.send(&ClientMessage::FillComputer {});
+    friend.expect_error(ErrorCode::NotHost);
+    host.send(&ClientMessage::FillComputer {});
+    host.expect_error(ErrorCode::AlreadyStarted);
+    host.send(&ClientMessage::AdvanceClock { ms: 1000 });
+    let mut stranger = server.connect();
+    stranger.send(&ClientMessage::Join {});
+    stranger.expect_error(ErrorCode::NotInRoom);
+
+    quiet(&mut [&mut host, &mut friend, &mut spectator]);
+    assert_eq!(host.seq, before);
+    // The next legal move still works and takes the next seq.
+    assert_eq!(host.play(first, 7), before + 1);
+    friend.recv();
+    assert_eq!(friend.seq, before + 1);
+}
+
+#[test]
+fn moves_before_the_start_are_refused() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 3),
+    });
+    host.welcome();
+    let first = host.game().legal_moves()[0];
+    host.send(&ClientMessage::Move {
+        seq: 0,
+        mv: first,
+        id: 1,
+    });
+    host.expect_error(ErrorCode::NotStarted);
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    host.expect_error(ErrorCode::AlreadyInRoom);
+    host.assert_quiet();
+    assert_eq!(host.seq, 0);
+    assert_eq!(host.seats_open(), 2);
+}
+
+#[test]
+fn a_resent_move_is_applied_once_and_acked_twice() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let seq = host.seq;
+    let first = starhalma_ai::greedy(host.game());
+    assert_eq!(host.play(first, 1), seq + 1);
+    // The answer was lost, say: the client sends the same move again.
+    host.send(&ClientMessage::Move {
+        seq,
+        mv: first,
+        id: 2,
+    });
+    assert_eq!(
+        host.recv(),
+        ServerMessage::Ack {
+            id: 2,
+            seq: seq + 1
+        }
+    );
+    friend.recv();
+    friend.assert_quiet();
+    host.assert_quiet();
+    let watcher = server_view(&server, &host);
+    assert_eq!(watcher.game().history().len(), 1);
+    assert_eq!(watcher.seq, seq + 1);
+}
+
+#[test]
+fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, friend) = two_players(&server);
+    let room = friend.room;
+    let token = friend.token.expect("a seated player has a token");
+    drop(friend);
+    let first = starhalma_ai::greedy(host.game());
+    host.play(first, 1);
+
+    let mut back = server.connect();
+    back.send(&ClientMessage::Hello {
+        room,
+        token: Some(token),
+    });
+    back.welcome();
+    assert_eq!(back.seat, Some(1));
+    assert_eq!(back.token, Some(token));
+    assert_eq!(back.game, host.game);
+    let reply = starhalma_ai::greedy(back.game());
+    back.play(reply, 1);
+    host.recv();
+    assert_eq!(host.game, back.game);
+
+    let mut impostor = server.connect();
+    impostor.send(&ClientMessage::Hello {
+        room,
+        token: Some(Token::from_bits(12345)),
+    });
+    impostor.expect_error(ErrorCode::BadToken);
+    impostor.send(&ClientMessage::Move {
+        seq: host.seq,
+        mv: first,
+        id: 1,
+    });
+    impostor.expect_error(ErrorCode::NotInRoom);
+    host.assert_quiet();
+}
+
+#[test]
+fn a_computer_seat_answers_moves() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 3),
+    });
+    host.welcome();
+    host.send(&ClientMessage::FillComputer {});
+    let seats = host.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Seats { seats },
+            ..
+        } => Some(seats.clone()),
+        _ => None,
+    });
+    assert_eq!(seats[1..], [SeatHolder::Computer, SeatHolder::Computer]);
+    host.recv_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: RoomEvent::Started {},
+                ..
+            }
+        )
+        .then_some(())
+    });
+    for round in 0..3 {
+        let choice = starhalma_ai::greedy(host.game());
+        host.play(choice, round);
+        // Both computers answer, in turn.
+        let target = host.seq + 2;
+        while host.seq < target {
+            host.recv();
+        }
+        assert_eq!(host.game().active(), 0);
+    }
+    let moved_by = |seat| {
+        host.events
+            .iter()
+            .filter(|(_, e)| matches!(e, RoomEvent::Moved { seat: s, .. } if *s == seat))
+            .count()
+    };
+    assert_eq!((moved_by(0), moved_by(1), moved_by(2)), (3, 3, 3));
+}
+
+#[test]
+fn the_web_build_is_served_at_the_root() {
+    let dist = std::env::temp_dir().join(format!("starhalma-dist-{}", std::process::id()));
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(dist.join("index.html"), "<title>starhalma</title>").unwrap();
+    let server = ServerProcess::start(&["--dist", dist.to_str().unwrap()]);
+    let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
+    stream.set_read_timeout(Some(common::TIMEOUT)).unwrap();
+    write!(
+        stream,
+        "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let _ = std::fs::remove_dir_all(&dist);
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.ends_with("<title>starhalma</title>"), "{response}");
+}
