@@ -125,7 +125,7 @@ async fn serve_connection<S: RoomStore>(
         events: None,
         sent: 0,
     };
-    loop {
+    'connection: loop {
         let replies = tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
@@ -139,13 +139,13 @@ async fn serve_connection<S: RoomStore>(
                     refuse(ErrorCode::Malformed, "messages are JSON text frames")
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break 'connection,
             },
             event = next_event(&mut conn.events) => conn.forward(&server, event),
         };
         for reply in replies {
             if socket.send(Message::text(reply.encode())).await.is_err() {
-                break;
+                break 'connection;
             }
         }
     }

@@ -267,6 +267,97 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
 }
 
 #[test]
+fn two_people_and_a_computer_play_three_handed() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Table { long_hops: false }, 3),
+    });
+    host.welcome();
+    let mut friend = server.connect();
+    friend.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+    });
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    assert_eq!(friend.seat, Some(1));
+    host.send(&ClientMessage::FillComputer {});
+    host.recv_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: RoomEvent::Started {},
+                ..
+            }
+        )
+        .then_some(())
+    });
+    let mut id = 0;
+    for _ in 0..12 {
+        for seat in 0..2u8 {
+            let mover = if seat == 0 { &mut host } else { &mut friend };
+            // Catch up until it is this seat's turn (the computer plays seat 2).
+            while mover.game().active() != seat && !mover.game().is_over() {
+                mover.recv();
+            }
+            if mover.game().is_over() {
+                break;
+            }
+            id += 1;
+            let choice = starhalma_ai::greedy(mover.game());
+            mover.play(choice, id);
+        }
+    }
+    // Everyone catches up with the room, then the streams and games agree.
+    let watcher = server_view(&server, &host);
+    for client in [&mut host, &mut friend] {
+        while client.seq < watcher.seq {
+            client.recv();
+        }
+    }
+    // The friend joined at seq 1 (its welcome held that seating): from there the streams match.
+    assert_eq!(host.events[1..], friend.events[..]);
+    assert_eq!(host.game, watcher.game);
+    assert_eq!(friend.game, watcher.game);
+    assert!(watcher.game().history().len() >= 30);
+}
+
+#[test]
+fn sync_sends_the_missed_events_or_the_whole_room() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let first = starhalma_ai::greedy(host.game());
+    host.play(first, 1);
+    friend.recv();
+    let mut late = server_view(&server, &host);
+    // As if it had applied only event 1 (the join), before the start and the first move.
+    late.seq = 1;
+    late.game = Some(starhalma_rules::Game::new(host.game().variant()));
+    late.send(&ClientMessage::Sync { have: 1 });
+    let events: Vec<u64> = (0..2)
+        .map(|_| match late.recv() {
+            ServerMessage::Event { seq, .. } => seq,
+            other => panic!("expected an event, got {other:?}"),
+        })
+        .collect();
+    assert_eq!(events, [2, 3]);
+    assert_eq!(late.game, host.game);
+    late.assert_quiet();
+    // A client claiming more than the room has gets the whole room.
+    late.send(&ClientMessage::Sync { have: 99 });
+    match late.recv() {
+        ServerMessage::Welcome(welcome) => assert_eq!(welcome.seq, 3),
+        other => panic!("expected a welcome, got {other:?}"),
+    }
+    // A binary frame is no message.
+    late.send_binary(b"{}");
+    late.expect_error(ErrorCode::Malformed);
+    host.assert_quiet();
+}
+
+#[test]
 fn a_computer_seat_answers_moves() {
     let server = ServerProcess::start(&[]);
     let mut host = server.connect();

@@ -109,6 +109,10 @@ impl Client {
         self.ws.send(Message::text(frame)).expect("send");
     }
 
+    pub fn send_binary(&mut self, bytes: &[u8]) {
+        self.ws.send(Message::binary(bytes.to_vec())).expect("send");
+    }
+
     /// The next server message, applied to this client's copy of the room.
     pub fn recv(&mut self) -> ServerMessage {
         loop {
