@@ -21,6 +21,7 @@ use starhalma_rules::Variant;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tower_http::services::ServeDir;
@@ -75,16 +76,19 @@ fn link_host(headers: &HeaderMap, addr: SocketAddr) -> String {
     }
 }
 
-/// 128 bits from the operating system. Should it fail, a SplitMix seeded from the time still
-/// gives distinct (if guessable) values, which beats refusing to open rooms.
+/// 128 bits from the operating system. Should it fail, a SplitMix seeded from the time and a
+/// counter still gives distinct (if guessable) values, which beats refusing to open rooms.
 fn random_u128() -> u128 {
+    static DRAWS: AtomicU64 = AtomicU64::new(0);
     let mut bytes = [0u8; 16];
     if getrandom::fill(&mut bytes).is_err() {
+        tracing::warn!("the operating system's randomness failed; codes and tokens are guessable");
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or_default();
-        let mut mix = SplitMix(nanos ^ (&bytes as *const _ as u64));
+        let draw = DRAWS.fetch_add(1, Ordering::Relaxed);
+        let mut mix = SplitMix(nanos ^ draw.rotate_left(32));
         bytes[..8].copy_from_slice(&mix.next_u64().to_be_bytes());
         bytes[8..].copy_from_slice(&mix.next_u64().to_be_bytes());
     }
