@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use starhalma_rules::{Colour, Hole, RuleSet};
 
 /// Distance between neighbouring holes.
-pub const SPACING: f32 = 1.0;
+pub(crate) const SPACING: f32 = 1.0;
 /// Height of the board's top surface.
-pub const BOARD_TOP: f32 = 0.0;
+pub(crate) const BOARD_TOP: f32 = 0.0;
 
 /// The world position of a hole on the board's surface. Axial `(q, r)` maps to `x = q + r/2`,
 /// `z = r·√3/2`, so seen from above (+Y, with -Z up the screen) the board looks like the seed's
@@ -39,7 +39,7 @@ pub fn seat_color(camp: u8) -> Color {
 
 /// A hole of the board (its pickable disk).
 #[derive(Component, Clone, Copy, Debug)]
-pub struct HoleSpot(pub Hole);
+pub(crate) struct HoleSpot(pub Hole);
 
 /// The board's tinted triangles, rebuilt for each game's seating.
 #[derive(Component)]

@@ -348,7 +348,7 @@ pub struct ViewChanged;
 
 /// Run condition: the game the board shows was replaced (a reset, or a switch between the live
 /// game and a replay). Both message kinds are always read, so neither is seen twice.
-pub fn shown_game_replaced(
+pub(crate) fn shown_game_replaced(
     mut resets: MessageReader<GameReset>,
     mut views: MessageReader<ViewChanged>,
 ) -> bool {
@@ -372,12 +372,12 @@ impl Default for OnScreen {
 
 /// Which move a press on a destination means when several reach it: a step before a jump (only a
 /// Diamond king can have both), a swap last.
-pub const MOVE_PREFERENCE: [MoveKind; 3] = [MoveKind::Step, MoveKind::Jump, MoveKind::Swap];
+pub(crate) const MOVE_PREFERENCE: [MoveKind; 3] = [MoveKind::Step, MoveKind::Jump, MoveKind::Swap];
 
 /// The move `intent` names among the legal moves. A step is preferred over a jump to the same
 /// hole (only a Diamond king can have both), and a swap is what a move onto an opponent's peg
 /// means.
-pub fn resolve(game: &Game, intent: Intent) -> Result<Move, IllegalMove> {
+pub(crate) fn resolve(game: &Game, intent: Intent) -> Result<Move, IllegalMove> {
     let (from, to) = match intent {
         Intent::Pass => return game.check(Move::PASS).map(|()| Move::PASS),
         Intent::Between { from, to } => (from, to),
@@ -551,7 +551,7 @@ fn carry_out(state: &mut ResMut<Match>, command: &GameCommand) -> Result<bool, S
 
 /// Systems that follow the game run after it changes.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum GameSet {
+pub(crate) enum GameSet {
     /// Input and the computer write requests and commands.
     Input,
     /// The game changes.
@@ -561,7 +561,7 @@ pub enum GameSet {
 }
 
 /// The headless core of the client: the match, requests, commands and their application.
-pub struct CorePlugin;
+pub(crate) struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {

@@ -7,11 +7,11 @@ use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
 
 /// The shader, inserted under a fixed handle so no asset file is needed (desktop and web alike).
-pub const GLOW_SHADER: Handle<Shader> = uuid_handle!("6f1d3c52-8f0e-4f7a-9b61-2c4e5a7d9e13");
+pub(crate) const GLOW_SHADER: Handle<Shader> = uuid_handle!("6f1d3c52-8f0e-4f7a-9b61-2c4e5a7d9e13");
 
 /// A ring of light on a flat quad (`Plane3d`, UVs 0..1).
 #[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
-pub struct GlowMaterial {
+pub(crate) struct GlowMaterial {
     /// Colour and overall opacity.
     #[uniform(0)]
     pub color: LinearRgba,
@@ -51,7 +51,7 @@ impl Material for GlowMaterial {
 
 /// Registers the shader and the material's render pipeline (rendering builds only; headless
 /// tests use a plain `Assets<GlowMaterial>`).
-pub struct GlowPlugin;
+pub(crate) struct GlowPlugin;
 
 impl Plugin for GlowPlugin {
     fn build(&self, app: &mut App) {

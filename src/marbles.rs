@@ -24,8 +24,8 @@ pub struct Marble {
 pub struct OnHole(pub Hole);
 
 /// Radius of a marble; a king is larger.
-pub const MARBLE_RADIUS: f32 = 0.36;
-pub const KING_RADIUS: f32 = 0.46;
+pub(crate) const MARBLE_RADIUS: f32 = 0.36;
+pub(crate) const KING_RADIUS: f32 = 0.46;
 
 /// Shared meshes and one material per seat, so a frame stays a handful of draw calls' work.
 #[derive(Resource, Clone)]
@@ -151,12 +151,12 @@ impl Lens<Transform> for HopPath {
 }
 
 /// How high a marble flies between two holes of a route: a step is a low arc, a hop a higher one.
-pub fn segment_height(from: Hole, to: Hole) -> f32 {
+pub(crate) fn segment_height(from: Hole, to: Hole) -> f32 {
     if from.distance(to) <= 1 { 0.35 } else { 0.9 }
 }
 
 /// The point at fraction `f` of a parabolic arc from `a` to `b` that rises `height` above the line.
-pub fn arc_point(a: Vec3, b: Vec3, height: f32, f: f32) -> Vec3 {
+pub(crate) fn arc_point(a: Vec3, b: Vec3, height: f32, f: f32) -> Vec3 {
     a.lerp(b, f) + Vec3::Y * height * 4.0 * f * (1.0 - f)
 }
 

@@ -73,7 +73,7 @@ impl PressKind {
 }
 
 /// What a press on `hole` means for the selection: select, reselect, cancel or move.
-pub enum PressOutcome {
+pub(crate) enum PressOutcome {
     Select(Hole),
     Preview(Hole),
     Cancel,
@@ -82,7 +82,12 @@ pub enum PressOutcome {
 }
 
 /// The selection logic, shared by the board, the button panel and tests.
-pub fn press(state: &Match, selection: &Selection, hole: Hole, kind: PressKind) -> PressOutcome {
+pub(crate) fn press(
+    state: &Match,
+    selection: &Selection,
+    hole: Hole,
+    kind: PressKind,
+) -> PressOutcome {
     if !state.human_to_move() {
         return PressOutcome::Ignore;
     }
@@ -132,7 +137,7 @@ fn clear_selection(mut selection: ResMut<Selection>) {
 /// Where the selection is brought up to date; what follows it (marks, lifted marble, panel)
 /// runs after.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SelectionSet;
+pub(crate) struct SelectionSet;
 
 pub(crate) struct SelectionPlugin;
 
