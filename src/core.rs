@@ -500,10 +500,10 @@ fn apply_commands(
 fn carry_out(state: &mut ResMut<Match>, command: &GameCommand) -> Result<bool, String> {
     match command {
         GameCommand::Undo => {
-            if state.game.history().is_empty() && state.game.resigned().is_none() {
-                return Err("there is no move to take back".into());
-            }
-            if state.undo_for_people() {
+            // Checked first so that a refused undo does not mark the match changed.
+            let anything_played =
+                !state.game.history().is_empty() || state.game.resigned().is_some();
+            if anything_played && state.undo_for_people() {
                 Ok(true)
             } else {
                 Err("there is no move to take back".into())

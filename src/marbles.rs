@@ -30,9 +30,9 @@ pub(crate) const KING_RADIUS: f32 = 0.46;
 /// Shared meshes and one material per seat, so a frame stays a handful of draw calls' work.
 #[derive(Resource, Clone)]
 struct MarbleAssets {
-    pub marble: Handle<Mesh>,
-    pub king: Handle<Mesh>,
-    pub seats: Vec<Handle<StandardMaterial>>,
+    marble: Handle<Mesh>,
+    king: Handle<Mesh>,
+    seats: Vec<Handle<StandardMaterial>>,
 }
 
 /// How fast moves are animated: seconds per hop at speed 1.
@@ -173,8 +173,8 @@ fn eased_time_of(progress: f32) -> f32 {
 /// Sounds still to be played while a marble travels: (seconds from the start, what lands).
 #[derive(Component, Clone, Debug, Default)]
 struct Landings {
-    pub cues: Vec<(f32, SoundCue)>,
-    pub elapsed: f32,
+    cues: Vec<(f32, SoundCue)>,
+    elapsed: f32,
 }
 
 /// Play each landing's sound when the marble touches down.

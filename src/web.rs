@@ -16,13 +16,10 @@ use bevy::ui::{ComputedNode, UiGlobalTransform};
 use starhalma_rules::Hole;
 use std::fmt::Write as _;
 
-/// The probe's body as last built.
-#[derive(Default)]
-struct ProbeBody(String);
-
 #[allow(clippy::too_many_arguments)]
-fn build_probe_body(
-    mut body: Local<ProbeBody>,
+fn publish_probe(
+    // The probe's body as last built.
+    mut body: Local<String>,
     state: Res<Match>,
     screen: Res<State<Screen>>,
     thinking: Res<ComputerThinking>,
@@ -46,8 +43,8 @@ fn build_probe_body(
         || selection.is_changed()
         || camera_moved
         || buttons_moved;
-    if changed || body.0.is_empty() {
-        body.0 = probe_body(
+    if changed || body.is_empty() {
+        *body = probe_body(
             &state,
             *screen.get(),
             thinking.0,
@@ -58,7 +55,7 @@ fn build_probe_body(
             &buttons,
         );
     }
-    let json = format!("{{\"frame\":{},{}", *frame, body.0);
+    let json = format!("{{\"frame\":{},{}", *frame, *body);
     if let Some(window) = web_sys::window() {
         let _ = js_sys::Reflect::set(
             &window,
@@ -135,6 +132,6 @@ pub(crate) struct WebPlugin;
 
 impl Plugin for WebPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Last, build_probe_body);
+        app.add_systems(Last, publish_probe);
     }
 }

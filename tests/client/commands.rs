@@ -2,7 +2,7 @@
 //! on; the computer's plan in flight is dropped after each; refused commands change nothing.
 //! Also the game questions `Match` answers for the interface.
 
-use super::{app_for, command, h, marble_on, people, run_until_still, send, table2};
+use super::{app_for, command, h, marble_on, people, run_until_still, send, sent, table2};
 use bevy::prelude::*;
 use starhalma::testing::{
     CommandApplied, CommandRejected, ComputerPace, ComputerThinking, GameReset, Marble, OnHole,
@@ -28,14 +28,6 @@ fn thinking(app: &App) -> bool {
 
 fn plies(app: &App) -> usize {
     app.world().resource::<Match>().game.history().len()
-}
-
-fn last<M: Message + Clone>(app: &App) -> Vec<M> {
-    app.world()
-        .resource::<Messages<M>>()
-        .iter_current_update_messages()
-        .cloned()
-        .collect()
 }
 
 /// Frames until the game has `n` plies (at most `limit`).
@@ -78,7 +70,7 @@ fn undo_against_the_computer_drops_its_plan_and_takes_back_to_the_persons_move()
     app.update();
     assert!(thinking(&app), "the computer is planning its reply");
     command(&mut app, GameCommand::Undo);
-    assert_eq!(last::<CommandApplied>(&app).len(), 1);
+    assert_eq!(sent::<CommandApplied>(&app).len(), 1);
     app.update();
     assert!(!thinking(&app), "the plan was dropped");
     assert_eq!(plies(&app), 0);
@@ -116,7 +108,7 @@ fn resigning_at_two_players_ends_the_game_and_drops_the_plan() {
     // Nobody resigns for the computer.
     command(&mut app, GameCommand::Resign(0));
     assert_eq!(
-        last::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason,
         "only a person playing here can resign"
     );
     assert!(!app.world().resource::<Match>().game.is_over());
@@ -132,7 +124,7 @@ fn resigning_at_two_players_ends_the_game_and_drops_the_plan() {
     // A second resignation is refused and changes nothing.
     let before = app.world().resource::<Match>().game.clone();
     command(&mut app, GameCommand::Resign(1));
-    assert_eq!(last::<CommandRejected>(&app)[0].reason, "the game is over");
+    assert_eq!(sent::<CommandRejected>(&app)[0].reason, "the game is over");
     assert_eq!(app.world().resource::<Match>().game, before);
     marbles_mirror_the_game(&mut app);
 }
@@ -195,7 +187,7 @@ fn a_new_game_replaces_the_board_and_restarts_the_computers_plan() {
         seats: setup.seats.clone(),
     };
     command(&mut app, GameCommand::NewGame(diamond.clone()));
-    assert_eq!(last::<GameReset>(&app).len(), 1);
+    assert_eq!(sent::<GameReset>(&app).len(), 1);
     app.update();
     assert_eq!(app.world().resource::<Match>().setup, diamond);
     let kings = app
@@ -220,7 +212,7 @@ fn a_new_game_replaces_the_board_and_restarts_the_computers_plan() {
         }),
     );
     assert_eq!(
-        last::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason,
         "a 2-player game needs 2 seats, not 1"
     );
     assert_eq!(app.world().resource::<Match>().game, before);
@@ -246,7 +238,7 @@ fn loading_a_game_replaces_the_match_and_its_marbles() {
         &mut app,
         GameCommand::Load(Box::new(game.clone()), setup.clone()),
     );
-    assert_eq!(last::<GameReset>(&app).len(), 1);
+    assert_eq!(sent::<GameReset>(&app).len(), 1);
     let loaded = app.world().resource::<Match>().clone();
     assert_eq!(loaded.game, game);
     assert_eq!(loaded.setup, setup);
@@ -264,7 +256,7 @@ fn loading_a_game_replaces_the_match_and_its_marbles() {
     };
     command(&mut app, GameCommand::Load(Box::new(game), wrong));
     assert!(
-        last::<CommandRejected>(&app)[0]
+        sent::<CommandRejected>(&app)[0]
             .reason
             .starts_with("the seats are for"),
     );
@@ -276,10 +268,10 @@ fn undo_with_nothing_to_take_back_is_refused() {
     let mut app = app_for(Match::new(people(table2())));
     command(&mut app, GameCommand::Undo);
     assert_eq!(
-        last::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason,
         "there is no move to take back"
     );
-    assert!(last::<GameReset>(&app).is_empty());
+    assert!(sent::<GameReset>(&app).is_empty());
     // Among people one undo takes back one move.
     send(
         &mut app,

@@ -121,9 +121,17 @@ pub(crate) fn press<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, w
     app.update();
 }
 
+/// The messages of kind `M` sent in the last frame.
+pub(crate) fn sent<M: Message + Clone>(app: &App) -> Vec<M> {
+    app.world()
+        .resource::<Messages<M>>()
+        .iter_current_update_messages()
+        .cloned()
+        .collect()
+}
+
 fn rejections(app: &App) -> Vec<MoveRejected> {
-    let messages = app.world().resource::<Messages<MoveRejected>>();
-    messages.iter_current_update_messages().cloned().collect()
+    sent(app)
 }
 
 #[test]
