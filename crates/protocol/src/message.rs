@@ -199,13 +199,15 @@ pub enum ErrorCode {
     Stale,
     /// `rematch` before the game is over.
     GameNotOver,
+    /// `leave` in a game of two: the rules crate's `resign` is the way out there.
+    ResignInstead,
     /// `advance_clock` to a server without `--test-clock`.
     NoTestClock,
 }
 
 impl ErrorCode {
     /// Every code, in the order above (tests and docs check they are all described).
-    pub const ALL: [ErrorCode; 24] = [
+    pub const ALL: [ErrorCode; 25] = [
         ErrorCode::Malformed,
         ErrorCode::UnknownVersion,
         ErrorCode::TooLarge,
@@ -229,6 +231,7 @@ impl ErrorCode {
         ErrorCode::Illegal,
         ErrorCode::Stale,
         ErrorCode::GameNotOver,
+        ErrorCode::ResignInstead,
         ErrorCode::NoTestClock,
     ];
 
@@ -258,6 +261,7 @@ impl ErrorCode {
             ErrorCode::Illegal => "illegal",
             ErrorCode::Stale => "stale",
             ErrorCode::GameNotOver => "game_not_over",
+            ErrorCode::ResignInstead => "resign_instead",
             ErrorCode::NoTestClock => "no_test_clock",
         }
     }

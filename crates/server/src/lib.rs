@@ -3,14 +3,17 @@
 //! - [`room`]: one room's game, seats, tokens and event log; every check lives here.
 //! - [`store`]: the [`RoomStore`] trait rooms live behind, and the in-memory store.
 //! - [`server`]: the axum app (`/ws` the socket, `/` the web build) and computer seats.
-//! - [`clock`]: the injected clock deadlines will read (`--test-clock` makes it manual).
+//! - [`clock`]: the injected clock deadlines read (`--test-clock` makes it manual).
+//! - [`limits`]: what one address or connection may take, and the counts behind it.
 
 pub mod clock;
+pub mod limits;
 pub mod room;
 pub mod server;
 pub mod store;
 
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use limits::Limits;
 pub use room::{Refusal, Room};
-pub use server::{Server, app};
-pub use store::{MemoryStore, RoomStore, StoreError};
+pub use server::{Server, app, spawn_sweeper, sweep};
+pub use store::{Broadcast, MemoryStore, RoomStore, StoreError};

@@ -1,25 +1,45 @@
-//! `starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock]`: serves rooms on
-//! `/ws` and the web build on `/`. The first stdout line is `listening on ADDR` (tests and
+//! `starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock] [limits]`: serves
+//! rooms on `/ws` and the web build on `/`. The first stdout line is `listening on ADDR` (tests and
 //! scripts read the port from it when started with `--port 0`).
 
-use starhalma_server::{Clock, ManualClock, MemoryStore, Server, SystemClock, app};
+use starhalma_server::{
+    Clock, Limits, ManualClock, MemoryStore, Server, SystemClock, app, spawn_sweeper,
+};
 use std::io::Write;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock]
+                        [--behind-proxy] [limits]
   --bind ADDR    address to listen on (default 127.0.0.1; 0.0.0.0 for friends on the network)
   --port N       port (default 8080; 0 picks a free one)
   --dist DIR     the web build to serve at / (web/build.sh writes dist/)
-  --test-clock   a clock that moves only when a client sends advance_clock (tests)";
+  --test-clock   a clock that moves only when a client sends advance_clock (tests)
+  --behind-proxy trust X-Forwarded-For (client address) and X-Forwarded-Proto (link scheme)
+limits (each refused with its own error code):
+  --max-rooms N                     rooms held at once (default 10000)
+  --max-connections-per-address N   open connections per address (default 32)
+  --max-rooms-per-hour N            rooms one address creates per hour (default 30)
+  --max-messages-per-second N       messages per connection per second (default 20)
+  --max-bad-messages N              undecodable frames in a row, then close (default 10)";
 
 struct Options {
     bind: IpAddr,
     port: u16,
     dist: Option<PathBuf>,
     test_clock: bool,
+    behind_proxy: bool,
+    limits: Limits,
+}
+
+/// A count for a limit: at least 1, since a limit of 0 would refuse everything.
+fn count<T: std::str::FromStr + PartialOrd + From<u8>>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .ok()
+        .filter(|n| *n >= T::from(1))
+        .ok_or(format!("{flag}: '{v}' is not a count of 1 or more"))
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -28,6 +48,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         port: 8080,
         dist: None,
         test_clock: false,
+        behind_proxy: false,
+        limits: Limits::default(),
     };
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -46,6 +68,18 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             }
             "--dist" => options.dist = Some(PathBuf::from(value()?)),
             "--test-clock" => options.test_clock = true,
+            "--behind-proxy" => options.behind_proxy = true,
+            "--max-rooms" => options.limits.max_rooms = count(&arg, &value()?)?,
+            "--max-connections-per-address" => {
+                options.limits.max_connections_per_address = count(&arg, &value()?)?;
+            }
+            "--max-rooms-per-hour" => {
+                options.limits.max_rooms_per_hour = count(&arg, &value()?)?;
+            }
+            "--max-messages-per-second" => {
+                options.limits.max_messages_per_second = count(&arg, &value()?)?;
+            }
+            "--max-bad-messages" => options.limits.max_bad_messages = count(&arg, &value()?)?,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -91,15 +125,21 @@ async fn main() -> ExitCode {
     } else {
         Arc::new(SystemClock::default())
     };
-    let server = Arc::new(Server {
-        store: MemoryStore::default(),
-        clock,
-        addr,
-    });
+    let mut server = Server::new(MemoryStore::default(), clock, addr);
+    server.limits = options.limits;
+    server.behind_proxy = options.behind_proxy;
+    let server = Arc::new(server);
+    spawn_sweeper(Arc::clone(&server));
     println!("listening on {addr}");
     let _ = std::io::stdout().flush();
     tracing::info!("serving rooms on ws://{addr}/ws");
-    if let Err(e) = axum::serve(listener, app(server, options.dist)).await {
+    if let Err(e) = axum::serve(
+        listener,
+        // The peer's address feeds the per-address limits.
+        app(server, options.dist).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    {
         eprintln!("starhalma-server: {e}");
         return ExitCode::FAILURE;
     }

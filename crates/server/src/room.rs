@@ -24,11 +24,59 @@ impl Refusal {
     }
 }
 
-/// A seat: who holds it and, for a person, the token that proves it.
+/// How long a person may be away before the computer plays their turns.
+pub const TAKEOVER_GRACE: Duration = Duration::from_secs(45);
+/// A room with no connection left is deleted this long after the last one closed.
+pub const EMPTY_ROOM_LIFETIME: Duration = Duration::from_secs(30 * 60);
+/// Every room is deleted this long after its creation, connections or not.
+pub const ROOM_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// A connection's id: which of several connections holding one token plays the seat. Random,
+/// so ids from several server processes sharing a store do not clash.
+pub type ConnId = u64;
+
+/// Something a room's connections are told that is not part of its game, so not a log event:
+/// the store broadcasts these beside events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The person in `seat` lost their last connection.
+    Disconnected { seat: u8, computer_in_ms: u64 },
+    /// The person in `seat` is back.
+    Reconnected { seat: u8 },
+    /// Connection `conn` lost its seat to another holding the same token.
+    Replaced { conn: ConnId },
+    /// The room was deleted (published by the store, never by the room).
+    Expired,
+}
+
+/// A seat: who holds it and, for a person, the token that proves it and the connection that
+/// plays it now.
 #[derive(Clone, Debug)]
 pub struct Seat {
     pub holder: SeatHolder,
     pub token: Option<Token>,
+    /// The one connection playing a person's seat; `None` while they are away.
+    pub conn: Option<ConnId>,
+    /// While a person is away: when the computer starts playing their turns.
+    pub computer_at: Option<Duration>,
+}
+
+impl Seat {
+    const OPEN: Seat = Seat {
+        holder: SeatHolder::Open,
+        token: None,
+        conn: None,
+        computer_at: None,
+    };
+
+    fn person(token: Token, conn: ConnId) -> Seat {
+        Seat {
+            holder: SeatHolder::Person { connected: true },
+            token: Some(token),
+            conn: Some(conn),
+            computer_at: None,
+        }
+    }
 }
 
 /// What a move request became.
@@ -51,22 +99,26 @@ pub struct Room {
     created_at: Duration,
     /// The seq a computer is planning for, so one position is planned once.
     planning_at: Option<u64>,
+    /// Open connections in the room, spectators included.
+    connections: usize,
+    /// Since when no connection is open (the 30 min expiry reads it).
+    empty_since: Option<Duration>,
+    /// Notices not yet published (the store takes them after each change).
+    notices: Vec<Notice>,
 }
 
 impl Room {
-    /// A room for `variant` with its host in seat 0, holding `host_token`.
-    pub fn new(code: RoomCode, variant: Variant, host_token: Token, now: Duration) -> Room {
-        let mut seats = vec![
-            Seat {
-                holder: SeatHolder::Open,
-                token: None,
-            };
-            usize::from(variant.players())
-        ];
-        seats[0] = Seat {
-            holder: SeatHolder::Person { connected: true },
-            token: Some(host_token),
-        };
+    /// A room for `variant` with its host in seat 0, holding `host_token` on connection
+    /// `host_conn`. It counts no connection until one [`arrives`](Room::arrive).
+    pub fn new(
+        code: RoomCode,
+        variant: Variant,
+        host_token: Token,
+        host_conn: ConnId,
+        now: Duration,
+    ) -> Room {
+        let mut seats = vec![Seat::OPEN; usize::from(variant.players())];
+        seats[0] = Seat::person(host_token, host_conn);
         Room {
             code,
             game: Game::new(variant),
@@ -75,6 +127,9 @@ impl Room {
             started: false,
             created_at: now,
             planning_at: None,
+            connections: 0,
+            empty_since: Some(now),
+            notices: Vec::new(),
         }
     }
 
@@ -109,6 +164,11 @@ impl Room {
             .collect()
     }
 
+    /// The notices since the last call, in order.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
     /// The room as the holder of `seat` (or a spectator, `None`) sees it.
     pub fn welcome(&self, link: String, seat: Option<u8>) -> Welcome {
         Welcome {
@@ -132,16 +192,55 @@ impl Room {
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "this token holds no seat here"))
     }
 
-    /// Whether a person's connection to `seat` is open (shown to everyone in `seats`; not an
-    /// event, since it changes nothing in the game).
-    pub fn set_connected(&mut self, seat: u8, connected: bool) {
-        if let Some(Seat {
-            holder: SeatHolder::Person { connected: c },
-            ..
-        }) = self.seats.get_mut(usize::from(seat))
-        {
-            *c = connected;
+    /// The seat connection `conn` plays with `token`: none for a spectator, after a `leave`
+    /// (the token holds nothing) or once another connection took the seat over.
+    pub fn seat_held(&self, token: Option<Token>, conn: ConnId) -> Option<u8> {
+        let seat = self.seat_of(token?).ok()?;
+        (self.seats[usize::from(seat)].conn == Some(conn)).then_some(seat)
+    }
+
+    /// A connection enters (spectator or seated): the room is not empty.
+    pub fn arrive(&mut self) {
+        self.connections += 1;
+        self.empty_since = None;
+    }
+
+    /// Connection `conn` (holding `token`, if any) closed. When it played a seat, its person is
+    /// away from `now`: the others are told, and the computer plays their turns after
+    /// [`TAKEOVER_GRACE`]. A connection that was replaced changes no seat.
+    pub fn depart(&mut self, token: Option<Token>, conn: ConnId, now: Duration) {
+        self.connections = self.connections.saturating_sub(1);
+        if self.connections == 0 {
+            self.empty_since = Some(now);
         }
+        let Some(seat) = self.seat_held(token, conn) else {
+            return;
+        };
+        let s = &mut self.seats[usize::from(seat)];
+        s.conn = None;
+        s.holder = SeatHolder::Person { connected: false };
+        s.computer_at = Some(now + TAKEOVER_GRACE);
+        self.notices.push(Notice::Disconnected {
+            seat,
+            computer_in_ms: TAKEOVER_GRACE.as_millis() as u64,
+        });
+    }
+
+    /// Connection `conn` takes the seat `token` holds (`hello` with a token). A connection
+    /// playing it already is replaced; a person who was away is back, and plays their turns
+    /// again.
+    pub fn take_seat(&mut self, token: Token, conn: ConnId) -> Result<u8, Refusal> {
+        let seat = self.seat_of(token)?;
+        let s = &mut self.seats[usize::from(seat)];
+        match s.conn {
+            Some(old) if old != conn => self.notices.push(Notice::Replaced { conn: old }),
+            Some(_) => {}
+            None => self.notices.push(Notice::Reconnected { seat }),
+        }
+        s.conn = Some(conn);
+        s.holder = SeatHolder::Person { connected: true };
+        s.computer_at = None;
+        Ok(seat)
     }
 
     fn push(&mut self, event: RoomEvent) -> u64 {
@@ -159,17 +258,14 @@ impl Room {
         }
     }
 
-    /// Seat a new person in the lowest open seat with `token`.
-    pub fn join(&mut self, token: Token) -> Result<u8, Refusal> {
+    /// Seat a new person in the lowest open seat with `token`, played by connection `conn`.
+    pub fn join(&mut self, token: Token, conn: ConnId) -> Result<u8, Refusal> {
         let seat = self
             .seats
             .iter()
             .position(|s| s.holder == SeatHolder::Open)
             .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken; you watch"))?;
-        self.seats[seat] = Seat {
-            holder: SeatHolder::Person { connected: true },
-            token: Some(token),
-        };
+        self.seats[seat] = Seat::person(token, conn);
         self.seating_changed();
         Ok(seat as u8)
     }
@@ -255,11 +351,54 @@ impl Room {
         Ok(self.push(RoomEvent::Resigned { seat }))
     }
 
-    /// When a computer seat is to move and nobody plans for it yet: the seq to plan at (marked
+    /// The person in `seat` leaves a game of three or more: the seat is the computer's for good
+    /// and their token holds nothing any more. With two, resigning is the way out.
+    pub fn leave(&mut self, seat: Option<u8>) -> Result<u64, Refusal> {
+        let seat = self.playing_seat(seat)?;
+        if self.seats.len() < 3 {
+            return Err(Refusal::new(
+                ErrorCode::ResignInstead,
+                "with two players, resign instead of leaving",
+            ));
+        }
+        self.seats[usize::from(seat)] = Seat {
+            holder: SeatHolder::Computer,
+            ..Seat::OPEN
+        };
+        Ok(self.push(RoomEvent::Left { seat }))
+    }
+
+    /// Any seated person starts a new game of the same variant once this one is over. Seats
+    /// shift by one (the person in seat `s` moves to `(s + 1) % players`, tokens and presence
+    /// with them), so a different player is Red and moves first.
+    pub fn rematch(&mut self, seat: Option<u8>) -> Result<u64, Refusal> {
+        self.playing_seat(seat)?;
+        if !self.game.is_over() {
+            return Err(Refusal::new(
+                ErrorCode::GameNotOver,
+                "a rematch starts once the game is over",
+            ));
+        }
+        self.seats.rotate_right(1);
+        self.game = Game::new(self.game.variant());
+        // A plan still in flight names an older seq, so it is dropped when it lands.
+        let seats = self.holders();
+        Ok(self.push(RoomEvent::Rematch { seats }))
+    }
+
+    /// Whether the computer plays `seat` at `now`: a computer seat, or a person away for longer
+    /// than the grace time.
+    pub fn computer_plays(&self, seat: u8, now: Duration) -> bool {
+        self.seats.get(usize::from(seat)).is_some_and(|s| {
+            s.holder == SeatHolder::Computer
+                || (s.conn.is_none() && s.computer_at.is_some_and(|at| now >= at))
+        })
+    }
+
+    /// When the computer is to move and nobody plans for it yet: the seq to plan at (marked
     /// as taken) and the game to plan on.
-    pub fn computer_turn(&mut self) -> Option<(u64, Game)> {
-        let active = usize::from(self.game.active());
-        let computer = self.seats.get(active)?.holder == SeatHolder::Computer;
+    pub fn computer_turn(&mut self, now: Duration) -> Option<(u64, Game)> {
+        let computer = self.computer_plays(self.game.active(), now);
         if !self.started || self.game.is_over() || !computer || self.planning_at.is_some() {
             return None;
         }
@@ -268,17 +407,27 @@ impl Room {
     }
 
     /// The computer's planned move for the position at `seq`; dropped when the room moved on
-    /// meanwhile (a resignation), since the plan no longer fits.
-    pub fn computer_move(&mut self, seq: u64, mv: Move) -> Option<u64> {
+    /// meanwhile (a move, a resignation, a rematch) or the seat's person came back, since the
+    /// plan is no longer the computer's to play.
+    pub fn computer_move(&mut self, seq: u64, mv: Move, now: Duration) -> Option<u64> {
         if self.planning_at != Some(seq) {
             return None;
         }
         self.planning_at = None;
-        if seq != self.seq() {
+        let seat = self.game.active();
+        if seq != self.seq() || !self.computer_plays(seat, now) {
             return None;
         }
-        let seat = self.game.active();
         self.apply(seat, mv).ok()
+    }
+
+    /// Whether the room is due for deletion at `now`: 30 minutes after its last connection
+    /// closed, or 24 hours after its creation, whichever comes first.
+    pub fn expired(&self, now: Duration) -> bool {
+        now >= self.created_at + ROOM_LIFETIME
+            || self
+                .empty_since
+                .is_some_and(|since| now >= since + EMPTY_ROOM_LIFETIME)
     }
 }
 
@@ -286,24 +435,47 @@ impl Room {
 mod tests {
     use super::*;
 
+    const HOST: ConnId = 100;
+
     fn room(players: u8) -> Room {
         let variant = Variant::new(starhalma_rules::RuleSet::Laws, players).unwrap();
-        Room::new(
+        let mut room = Room::new(
             RoomCode::from_bits(7),
             variant,
             Token::from_bits(1),
+            HOST,
             Duration::ZERO,
-        )
+        );
+        room.arrive();
+        room
+    }
+
+    /// A started room: seat 0 the host, then people with tokens 2, 3, … on connections 101, …
+    fn full(players: u8) -> Room {
+        let mut r = room(players);
+        for seat in 1..players {
+            r.arrive();
+            r.join(
+                Token::from_bits(u128::from(seat) + 1),
+                HOST + u64::from(seat),
+            )
+            .unwrap();
+        }
+        r
+    }
+
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
     }
 
     #[test]
     fn joining_fills_the_lowest_seat_and_starts_play() {
         let mut r = room(2);
-        assert_eq!(r.join(Token::from_bits(2)), Ok(1));
+        assert_eq!(r.join(Token::from_bits(2), 101), Ok(1));
         assert_eq!(r.seq(), 2);
         assert_eq!(r.events_after(1), vec![(2, RoomEvent::Started {})]);
         assert_eq!(
-            r.join(Token::from_bits(3)).unwrap_err().code,
+            r.join(Token::from_bits(3), 102).unwrap_err().code,
             ErrorCode::RoomFull
         );
         assert_eq!(r.seq(), 2);
@@ -317,7 +489,7 @@ mod tests {
             r.play(Some(0), 0, mv).unwrap_err().code,
             ErrorCode::NotStarted
         );
-        r.join(Token::from_bits(2)).unwrap();
+        r.join(Token::from_bits(2), 101).unwrap();
         assert_eq!(r.play(None, 2, mv).unwrap_err().code, ErrorCode::Spectator);
         assert_eq!(
             r.play(Some(1), 2, mv).unwrap_err().code,
@@ -328,9 +500,112 @@ mod tests {
             r.fill_computer(Some(1)).unwrap_err().code,
             ErrorCode::NotHost
         );
+        assert_eq!(r.leave(Some(0)).unwrap_err().code, ErrorCode::ResignInstead);
+        assert_eq!(r.rematch(Some(0)).unwrap_err().code, ErrorCode::GameNotOver);
+        assert_eq!(r.rematch(None).unwrap_err().code, ErrorCode::Spectator);
+        assert_eq!(
+            r.take_seat(Token::from_bits(9), 200).unwrap_err().code,
+            ErrorCode::BadToken
+        );
         assert_eq!(r.seq(), 2);
+        assert!(r.take_notices().is_empty());
         assert_eq!(r.play(Some(0), 2, mv), Ok(MoveOutcome::Applied(3)));
         assert_eq!(r.play(Some(0), 2, mv), Ok(MoveOutcome::Resent(3)));
         assert_eq!(r.game().history().len(), 1);
+    }
+
+    #[test]
+    fn the_computer_plays_an_away_seat_after_the_grace_time_only() {
+        let mut r = full(2);
+        let token = Some(Token::from_bits(1));
+        r.depart(token, HOST, secs(10));
+        assert_eq!(
+            r.take_notices(),
+            [Notice::Disconnected {
+                seat: 0,
+                computer_in_ms: 45_000
+            }]
+        );
+        assert_eq!(r.seat_held(token, HOST), None);
+        assert!(r.computer_turn(secs(54)).is_none());
+        let (seq, game) = r
+            .computer_turn(secs(55))
+            .expect("seat 0 is the computer's now");
+        let mv = game.legal_moves()[0];
+        assert_eq!(r.computer_move(seq, mv, secs(55)), Some(seq + 1));
+        // Back before the next plan lands: the plan is dropped, the seat is the person's.
+        r.play(Some(1), r.seq(), r.game().legal_moves()[0]).unwrap();
+        let (seq, game) = r.computer_turn(secs(60)).unwrap();
+        assert_eq!(r.take_seat(Token::from_bits(1), 200), Ok(0));
+        assert_eq!(r.take_notices(), [Notice::Reconnected { seat: 0 }]);
+        assert_eq!(r.computer_move(seq, game.legal_moves()[0], secs(61)), None);
+        assert_eq!(r.seq(), seq);
+        assert!(r.computer_turn(secs(1000)).is_none());
+    }
+
+    #[test]
+    fn a_second_connection_replaces_the_first_whose_close_changes_nothing() {
+        let mut r = full(2);
+        let token = Some(Token::from_bits(2));
+        r.arrive();
+        assert_eq!(r.take_seat(Token::from_bits(2), 300), Ok(1));
+        assert_eq!(r.take_notices(), [Notice::Replaced { conn: 101 }]);
+        assert_eq!(r.seat_held(token, 101), None);
+        assert_eq!(r.seat_held(token, 300), Some(1));
+        r.depart(token, 101, secs(1));
+        assert!(r.take_notices().is_empty());
+        assert!(!r.computer_plays(1, secs(1000)));
+    }
+
+    #[test]
+    fn a_leaver_seat_is_the_computers_for_good() {
+        let mut r = full(3);
+        assert_eq!(r.leave(None).unwrap_err().code, ErrorCode::Spectator);
+        let seq = r.leave(Some(1)).unwrap();
+        assert_eq!(
+            r.events_after(seq - 1),
+            [(seq, RoomEvent::Left { seat: 1 })]
+        );
+        assert_eq!(r.holders()[1], SeatHolder::Computer);
+        assert_eq!(
+            r.seat_of(Token::from_bits(2)).unwrap_err().code,
+            ErrorCode::BadToken
+        );
+        assert!(r.computer_plays(1, Duration::ZERO));
+    }
+
+    #[test]
+    fn a_rematch_shifts_every_seat_by_one() {
+        let mut r = full(3);
+        r.leave(Some(2)).unwrap();
+        r.resign(Some(0)).unwrap();
+        let seq = r.rematch(Some(1)).unwrap();
+        let seats = vec![
+            SeatHolder::Computer,
+            SeatHolder::Person { connected: true },
+            SeatHolder::Person { connected: true },
+        ];
+        assert_eq!(
+            r.events_after(seq - 1),
+            [(seq, RoomEvent::Rematch { seats })]
+        );
+        assert_eq!(r.seat_of(Token::from_bits(1)), Ok(1));
+        assert_eq!(r.seat_held(Some(Token::from_bits(2)), 101), Some(2));
+        assert!(r.game().history().is_empty() && !r.game().is_over());
+        assert!(
+            r.computer_turn(Duration::ZERO).is_some(),
+            "seat 0 moves first"
+        );
+    }
+
+    #[test]
+    fn a_room_expires_half_an_hour_after_its_last_connection_or_a_day_after_creation() {
+        let mut r = room(2);
+        r.depart(Some(Token::from_bits(1)), HOST, secs(60));
+        assert!(!r.expired(secs(60 + 1799)));
+        assert!(r.expired(secs(60 + 1800)));
+        r.arrive();
+        assert!(!r.expired(secs(86_399)));
+        assert!(r.expired(secs(86_400)));
     }
 }

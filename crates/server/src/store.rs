@@ -1,37 +1,59 @@
 //! Where rooms live. Everything else reaches a room only through [`RoomStore`], so a store shared
 //! between processes (the next issue) replaces [`MemoryStore`] without touching the socket code.
 
-use crate::room::Room;
+use crate::room::{Notice, Room};
 use starhalma_protocol::{RoomCode, RoomEvent};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, MutexGuard};
 use thiserror::Error;
 use tokio::sync::broadcast;
 
-/// A room's events as its connections receive them: `(seq, event)`, in seq order.
-pub type Subscription = broadcast::Receiver<(u64, RoomEvent)>;
+/// What a room's connections receive: its log's events in seq order, and the notices (presence,
+/// replacement, expiry) that are not part of the game and so have no seq.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broadcast {
+    Event(u64, RoomEvent),
+    Notice(Notice),
+}
+
+pub type Subscription = broadcast::Receiver<Broadcast>;
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum StoreError {
     /// Codes are random, so a clash is rare; the caller draws another.
     #[error("room code {0} is taken")]
     CodeTaken(RoomCode),
+    /// The store holds as many rooms as it was allowed.
+    #[error("the server holds {0} rooms, as many as it will")]
+    Full(usize),
 }
 
 pub trait RoomStore: Send + Sync + 'static {
-    fn insert(&self, room: Room) -> Result<(), StoreError>;
+    /// Keep a new room, unless `max_rooms` are kept already.
+    fn insert(&self, room: Room, max_rooms: usize) -> Result<(), StoreError>;
 
     /// Run `f` on the room alone (no other change interleaves), then publish the events it
-    /// appended, in seq order. `None` when no room has this code.
+    /// appended, in seq order, and the notices it left. `None` when no room has this code.
     fn update<R>(&self, code: &RoomCode, f: impl FnOnce(&mut Room) -> R) -> Option<R>;
 
-    /// [`RoomStore::update`] plus a subscription to every event after those `f` saw, so a
+    /// [`RoomStore::update`] plus a subscription to everything published after `f`, so a
     /// snapshot taken in `f` and the events that follow it neither overlap nor leave a gap.
     fn enter<R>(
         &self,
         code: &RoomCode,
         f: impl FnOnce(&mut Room) -> R,
     ) -> Option<(R, Subscription)>;
+
+    /// Every room's code (the deadline sweep visits each).
+    fn codes(&self) -> Vec<RoomCode>;
+
+    /// Delete the room if `due` says so (checked under the same lock, so nobody enters in
+    /// between), remember its code as expired and tell its connections. Whether it was deleted.
+    fn expire_if(&self, code: &RoomCode, due: impl FnOnce(&Room) -> bool) -> bool;
+
+    /// Whether a room with this code was deleted (so `hello` says `expired`, not
+    /// `no_such_room`).
+    fn is_expired(&self, code: &RoomCode) -> bool;
 }
 
 /// How many events a slow connection may fall behind before it is sent a fresh `welcome`.
@@ -39,18 +61,26 @@ const BACKLOG: usize = 256;
 
 struct Entry {
     room: Room,
-    events: broadcast::Sender<(u64, RoomEvent)>,
+    events: broadcast::Sender<Broadcast>,
+}
+
+#[derive(Default)]
+struct Rooms {
+    live: HashMap<RoomCode, Entry>,
+    /// Codes of deleted rooms. 10 bytes each and room creation is rate limited per address,
+    /// so they are kept for the process's life.
+    expired: HashSet<RoomCode>,
 }
 
 /// Rooms in this process's memory, behind one lock: every change is short (no planning and no
 /// I/O happens under it).
 #[derive(Default)]
 pub struct MemoryStore {
-    rooms: Mutex<HashMap<RoomCode, Entry>>,
+    rooms: Mutex<Rooms>,
 }
 
 impl MemoryStore {
-    fn rooms(&self) -> MutexGuard<'_, HashMap<RoomCode, Entry>> {
+    fn rooms(&self) -> MutexGuard<'_, Rooms> {
         // A panic elsewhere must not take every room down with it.
         self.rooms
             .lock()
@@ -64,12 +94,16 @@ impl MemoryStore {
         f: impl FnOnce(&mut Room) -> R,
     ) -> Option<(R, Option<Subscription>)> {
         let mut rooms = self.rooms();
-        let entry = rooms.get_mut(code)?;
+        let entry = rooms.live.get_mut(code)?;
         let before = entry.room.seq();
         let result = f(&mut entry.room);
-        // A send fails only when nobody listens, which loses nothing: the log keeps every event.
-        for event in entry.room.events_after(before) {
-            let _ = entry.events.send(event);
+        // A send fails only when nobody listens, which loses nothing: the log keeps every event
+        // and a welcome shows who is connected.
+        for (seq, event) in entry.room.events_after(before) {
+            let _ = entry.events.send(Broadcast::Event(seq, event));
+        }
+        for notice in entry.room.take_notices() {
+            let _ = entry.events.send(Broadcast::Notice(notice));
         }
         let subscription = subscribe.then(|| entry.events.subscribe());
         Some((result, subscription))
@@ -77,14 +111,17 @@ impl MemoryStore {
 }
 
 impl RoomStore for MemoryStore {
-    fn insert(&self, room: Room) -> Result<(), StoreError> {
+    fn insert(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
         let mut rooms = self.rooms();
         let code = room.code();
-        if rooms.contains_key(&code) {
+        if rooms.live.contains_key(&code) || rooms.expired.contains(&code) {
             return Err(StoreError::CodeTaken(code));
         }
+        if rooms.live.len() >= max_rooms {
+            return Err(StoreError::Full(rooms.live.len()));
+        }
         let (events, _) = broadcast::channel(BACKLOG);
-        rooms.insert(code, Entry { room, events });
+        rooms.live.insert(code, Entry { room, events });
         Ok(())
     }
 
@@ -99,5 +136,25 @@ impl RoomStore for MemoryStore {
     ) -> Option<(R, Subscription)> {
         let (result, subscription) = self.run(code, true, f)?;
         Some((result, subscription?))
+    }
+
+    fn codes(&self) -> Vec<RoomCode> {
+        self.rooms().live.keys().copied().collect()
+    }
+
+    fn expire_if(&self, code: &RoomCode, due: impl FnOnce(&Room) -> bool) -> bool {
+        let mut rooms = self.rooms();
+        if !rooms.live.get(code).is_some_and(|entry| due(&entry.room)) {
+            return false;
+        }
+        if let Some(entry) = rooms.live.remove(code) {
+            let _ = entry.events.send(Broadcast::Notice(Notice::Expired));
+        }
+        rooms.expired.insert(*code);
+        true
+    }
+
+    fn is_expired(&self, code: &RoomCode) -> bool {
+        self.rooms().expired.contains(code)
     }
 }

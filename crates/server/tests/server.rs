@@ -233,7 +233,7 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
     let (mut host, friend) = two_players(&server);
     let room = friend.room;
     let token = friend.token.expect("a seated player has a token");
-    drop(friend);
+    friend.close();
     let first = starhalma_ai::greedy(host.game());
     host.play(first, 1);
 
@@ -247,9 +247,22 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
     assert_eq!(back.token, Some(token));
     assert_eq!(back.game, host.game);
     let reply = starhalma_ai::greedy(back.game());
-    back.play(reply, 1);
-    host.recv();
+    let seq = back.play(reply, 1);
+    host.recv_until(|m| {
+        matches!(m, ServerMessage::Event { seq: s, .. } if *s == seq).then_some(())
+    });
     assert_eq!(host.game, back.game);
+    // The host saw the seat go and come back.
+    assert_eq!(
+        host.presence,
+        [
+            ServerMessage::Disconnected {
+                seat: 1,
+                computer_in_ms: 45_000
+            },
+            ServerMessage::Reconnected { seat: 1 }
+        ]
+    );
 
     let mut impostor = server.connect();
     impostor.send(&ClientMessage::Hello {

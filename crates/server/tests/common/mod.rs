@@ -24,10 +24,13 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// `starhalma-server --port 0 --test-clock` on 127.0.0.1, plus `extra` arguments.
+    /// `starhalma-server --port 0 --test-clock` on 127.0.0.1, plus `extra` arguments. The
+    /// message rate is generous unless `extra` names one: the manual clock never refills the
+    /// bucket on its own, and whole games take many messages.
     pub fn start(extra: &[&str]) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_starhalma-server"))
             .args(["--bind", "127.0.0.1", "--port", "0", "--test-clock"])
+            .args(["--max-messages-per-second", "100000"])
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -80,6 +83,8 @@ pub struct Client {
     pub events: Vec<(u64, RoomEvent)>,
     /// The seats of the last welcome.
     pub welcome_seats: Option<Vec<starhalma_protocol::SeatHolder>>,
+    /// Presence messages received (`disconnected`, `reconnected`), in order.
+    pub presence: Vec<ServerMessage>,
 }
 
 impl Client {
@@ -98,6 +103,7 @@ impl Client {
             link: None,
             events: Vec::new(),
             welcome_seats: None,
+            presence: Vec::new(),
         }
     }
 
@@ -151,17 +157,28 @@ impl Client {
                     RoomEvent::Resigned { seat } => {
                         game.resign(*seat).expect("the resignation fits");
                     }
+                    // A new game; every person moves on by one seat (docs/ONLINE.md).
+                    RoomEvent::Rematch { seats } => {
+                        let players = game.variant().players();
+                        assert_eq!(seats.len(), usize::from(players));
+                        *game = Game::new(game.variant());
+                        self.seat = self.seat.map(|s| (s + 1) % players);
+                    }
+                    RoomEvent::Left { seat } if self.seat == Some(*seat) => self.seat = None,
                     _ => {}
                 }
                 self.seq = *seq;
                 self.events.push((*seq, event.clone()));
+            }
+            ServerMessage::Disconnected { .. } | ServerMessage::Reconnected { .. } => {
+                self.presence.push(message.clone());
             }
             _ => {}
         }
     }
 
     /// Receive until `pick` accepts a message, failing on any other kind of message than
-    /// events (which are applied on the way).
+    /// events (which are applied on the way) and presence (kept in `presence`).
     pub fn recv_until<T>(&mut self, mut pick: impl FnMut(&ServerMessage) -> Option<T>) -> T {
         loop {
             let message = self.recv();
@@ -169,7 +186,12 @@ impl Client {
                 return found;
             }
             assert!(
-                matches!(message, ServerMessage::Event { .. }),
+                matches!(
+                    message,
+                    ServerMessage::Event { .. }
+                        | ServerMessage::Disconnected { .. }
+                        | ServerMessage::Reconnected { .. }
+                ),
                 "unexpected {message:?}"
             );
         }
@@ -201,6 +223,41 @@ impl Client {
             ServerMessage::Pong {} => {}
             other => panic!("expected nothing before the pong, got {other:?}"),
         }
+    }
+
+    /// Move the server's manual clock on (`advance_clock`); it answers nothing.
+    pub fn advance(&mut self, ms: u64) {
+        self.send(&ClientMessage::AdvanceClock { ms });
+    }
+
+    /// Receive until the server closes the socket (a close frame or the connection's end),
+    /// failing on a timeout. The server updates the room before it lets the socket go, so
+    /// after this the room has seen the close.
+    pub fn wait_closed(&mut self) -> Vec<ServerMessage> {
+        let mut got = Vec::new();
+        loop {
+            match self.ws.read() {
+                Ok(Message::Text(text)) => {
+                    got.push(decode_server(text.as_str()).expect("server frames decode"))
+                }
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    panic!("the server did not close the socket within {TIMEOUT:?}")
+                }
+                Err(_) => return got,
+            }
+        }
+    }
+
+    /// Close this side and wait until the server has let the connection go.
+    pub fn close(mut self) {
+        let _ = self.ws.close(None);
+        self.wait_closed();
     }
 
     pub fn game(&self) -> &Game {
