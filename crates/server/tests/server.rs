@@ -279,8 +279,11 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
     host.assert_quiet();
 }
 
+/// A whole three-handed game: two scripted people and the server's computer. It ends by
+/// itself or, to keep the test short, by the host's resignation after 30 rounds; then both
+/// people's event streams are the server's log and their games the server's.
 #[test]
-fn two_people_and_a_computer_play_three_handed() {
+fn two_people_and_a_computer_play_a_whole_game_three_handed() {
     let server = ServerProcess::start(&[]);
     let mut host = server.connect();
     host.send(&ClientMessage::Create {
@@ -308,7 +311,7 @@ fn two_people_and_a_computer_play_three_handed() {
         .then_some(())
     });
     let mut id = 0;
-    for _ in 0..12 {
+    'game: for _ in 0..30 {
         for seat in 0..2u8 {
             let mover = if seat == 0 { &mut host } else { &mut friend };
             // Catch up until it is this seat's turn (the computer plays seat 2).
@@ -316,25 +319,53 @@ fn two_people_and_a_computer_play_three_handed() {
                 mover.recv();
             }
             if mover.game().is_over() {
-                break;
+                break 'game;
             }
             id += 1;
             let choice = starhalma_ai::greedy(mover.game());
             mover.play(choice, id);
         }
     }
-    // Everyone catches up with the room, then the streams and games agree.
+    if !host.game().is_over() {
+        // A resignation is not a move: it needs no turn and no seq.
+        host.send(&ClientMessage::Resign {});
+        host.recv_until(|m| {
+            matches!(
+                m,
+                ServerMessage::Event {
+                    event: RoomEvent::Resigned { seat: 0 },
+                    ..
+                }
+            )
+            .then_some(())
+        });
+    }
+    // The server's view: a spectator's fresh welcome, and its whole log replayed from seq 0.
     let watcher = server_view(&server, &host);
-    for client in [&mut host, &mut friend] {
+    assert!(watcher.game().is_over());
+    let mut log = server_view(&server, &host);
+    log.seq = 0;
+    log.game = Some(starhalma_rules::Game::new(host.game().variant()));
+    log.send(&ClientMessage::Sync { have: 0 });
+    for client in [&mut host, &mut friend, &mut log] {
         while client.seq < watcher.seq {
             client.recv();
         }
+        client.assert_quiet();
     }
+    assert_eq!(host.events, log.events);
     // The friend joined at seq 1 (its welcome held that seating): from there the streams match.
-    assert_eq!(host.events[1..], friend.events[..]);
+    assert_eq!(friend.events[..], log.events[1..]);
     assert_eq!(host.game, watcher.game);
     assert_eq!(friend.game, watcher.game);
+    assert_eq!(log.game, watcher.game);
     assert!(watcher.game().history().len() >= 30);
+    let computer_moves = log
+        .events
+        .iter()
+        .filter(|(_, e)| matches!(e, RoomEvent::Moved { seat: 2, .. }))
+        .count();
+    assert!(computer_moves >= 10, "the computer played {computer_moves}");
 }
 
 #[test]
