@@ -1,5 +1,5 @@
-//! The clock rooms read their deadlines from. Injected, so tests can run the 45 s takeover and
-//! the 30 min / 24 h expiry (the next step) without waiting: `--test-clock` starts a manual one.
+//! The clock rooms read their deadlines from. Injected, so tests can run the 45 s takeover, the
+//! 30 min / 24 h expiry and the rate limits without waiting: `--test-clock` starts a manual one.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -1,6 +1,7 @@
-//! One room: the authoritative game, its seats and tokens, and the event log. Plain data and
-//! checks, no I/O: every method either changes the room by appending events to its log or
-//! refuses with a [`Refusal`] and changes nothing, so the socket code only routes messages.
+//! One room: the authoritative game, its seats, tokens and presence, and the event log. Plain
+//! data and checks, no I/O and no clock of its own (callers pass `now`): every method either
+//! changes the room, appending events to its log and notices for its connections, or refuses
+//! with a [`Refusal`] and changes nothing, so the socket code only routes messages.
 
 use starhalma_protocol::{ErrorCode, RoomCode, RoomEvent, SeatHolder, Token, Welcome};
 use starhalma_rules::{Game, IllegalMove, Move, Variant};
