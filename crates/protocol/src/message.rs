@@ -37,9 +37,11 @@ pub enum ClientMessage {
     },
     /// Give up: with two players the other wins (the rules crate's resignation).
     Resign {},
-    /// Leave a game of three or more: the computer plays the seat from now on.
+    /// Leave a game of three or more: the computer plays the seat from now on and the sender
+    /// watches. With two players it is refused with `resign_instead`.
     Leave {},
-    /// Ask for a rematch with the same players, seats shifted by one.
+    /// Once the game is over, start a rematch with the same players, seats shifted by one. One
+    /// request from any seated person is enough.
     Rematch {},
     /// "I have applied every event up to `have`": the server sends the ones after it.
     Sync {
@@ -82,7 +84,8 @@ pub enum RoomEvent {
     /// The person in `seat` left; the computer plays the seat from now on.
     Left { seat: u8 },
     /// A new game of the same variant: the person in seat `s` moves to seat `(s + 1) % players`,
-    /// so a different player is Red and moves first. `seats` is the new seating.
+    /// so a different player is Red and moves first. `seats` is the new seating. No new
+    /// `welcome` follows: each client computes its own new seat by the same rule.
     Rematch { seats: Vec<SeatHolder> },
 }
 
@@ -175,7 +178,8 @@ pub enum ErrorCode {
     AlreadyInRoom,
     /// No room has this code.
     NoSuchRoom,
-    /// The room was deleted (30 minutes after everyone left, or 24 hours after creation).
+    /// The room was deleted (30 minutes after everyone left, or 24 hours after creation). Also
+    /// sent unprompted (without `id`) to the connections in the room when it is deleted.
     Expired,
     /// The token does not hold a seat in this room.
     BadToken,

@@ -397,10 +397,17 @@ impl Room {
     }
 
     /// When the computer is to move and nobody plans for it yet: the seq to plan at (marked
-    /// as taken) and the game to plan on.
+    /// as taken) and the game to plan on. Nobody in the room means nobody waits for a move, so
+    /// the computer waits too (an abandoned room costs no planning until it expires).
     pub fn computer_turn(&mut self, now: Duration) -> Option<(u64, Game)> {
         let computer = self.computer_plays(self.game.active(), now);
-        if !self.started || self.game.is_over() || !computer || self.planning_at.is_some() {
+        let watched = self.connections > 0;
+        if !self.started
+            || self.game.is_over()
+            || !computer
+            || !watched
+            || self.planning_at.is_some()
+        {
             return None;
         }
         self.planning_at = Some(self.seq());
@@ -542,6 +549,16 @@ mod tests {
         assert_eq!(r.computer_move(seq, game.legal_moves()[0], secs(61)), None);
         assert_eq!(r.seq(), seq);
         assert!(r.computer_turn(secs(1000)).is_none());
+    }
+
+    #[test]
+    fn the_computer_waits_while_nobody_is_in_the_room() {
+        let mut r = full(2);
+        r.depart(Some(Token::from_bits(2)), 101, secs(0));
+        r.depart(Some(Token::from_bits(1)), HOST, secs(0));
+        assert!(r.computer_turn(secs(100)).is_none());
+        r.arrive();
+        assert!(r.computer_turn(secs(100)).is_some());
     }
 
     #[test]

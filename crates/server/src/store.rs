@@ -158,3 +158,44 @@ impl RoomStore for MemoryStore {
         self.rooms().expired.contains(code)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starhalma_protocol::Token;
+    use starhalma_rules::{RuleSet, Variant};
+    use std::time::Duration;
+
+    fn room(bits: u64) -> Room {
+        let variant = Variant::new(RuleSet::Laws, 2).unwrap();
+        Room::new(
+            RoomCode::from_bits(bits),
+            variant,
+            Token::from_bits(1),
+            1,
+            Duration::ZERO,
+        )
+    }
+
+    #[test]
+    fn expired_rooms_are_remembered_and_their_connections_told() {
+        let store = MemoryStore::default();
+        store.insert(room(1), 2).unwrap();
+        assert_eq!(
+            store.insert(room(1), 2),
+            Err(StoreError::CodeTaken(RoomCode::from_bits(1)))
+        );
+        store.insert(room(2), 2).unwrap();
+        assert_eq!(store.insert(room(3), 2), Err(StoreError::Full(2)));
+        let code = RoomCode::from_bits(1);
+        let ((), mut events) = store.enter(&code, |room| room.arrive()).unwrap();
+        assert!(!store.expire_if(&code, |_| false));
+        assert!(store.expire_if(&code, |_| true));
+        assert_eq!(events.try_recv(), Ok(Broadcast::Notice(Notice::Expired)));
+        assert!(store.update(&code, |_| ()).is_none());
+        assert!(store.is_expired(&code) && !store.is_expired(&RoomCode::from_bits(2)));
+        assert_eq!(store.codes(), [RoomCode::from_bits(2)]);
+        // A deleted room's code is never given out again.
+        assert!(store.insert(room(1), 2).is_err());
+    }
+}

@@ -394,3 +394,42 @@ fn repeated_bad_messages_close_the_connection() {
     a.expect_error(ErrorCode::TooManyBadMessages);
     assert!(a.wait_closed().is_empty());
 }
+
+#[test]
+fn behind_a_proxy_the_forwarded_address_and_scheme_count() {
+    let server = ServerProcess::start(&["--behind-proxy", "--max-connections-per-address", "1"]);
+    let alice = |proto: &str| {
+        server.connect_with(&[
+            ("x-forwarded-for", "203.0.113.9, 10.0.0.7"),
+            ("x-forwarded-proto", proto),
+        ])
+    };
+    let mut a = alice("https");
+    a.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    a.welcome();
+    let link = a.link.clone().unwrap();
+    assert!(link.starts_with("https://"), "{link}");
+    // The proxy's last hop (10.0.0.7) is the address counted, not the proxy's own.
+    let mut again = alice("https");
+    again.expect_error(ErrorCode::TooManyConnections);
+    let mut b = server.connect_with(&[("x-forwarded-for", "10.0.0.8")]);
+    b.assert_quiet();
+}
+
+#[test]
+fn without_behind_proxy_forwarded_headers_are_ignored() {
+    let server = ServerProcess::start(&["--max-connections-per-address", "1"]);
+    let mut a = server.connect_with(&[
+        ("x-forwarded-for", "10.0.0.7"),
+        ("x-forwarded-proto", "https"),
+    ]);
+    a.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    a.welcome();
+    assert!(a.link.clone().unwrap().starts_with("http://"));
+    let mut b = server.connect_with(&[("x-forwarded-for", "10.0.0.8")]);
+    b.expect_error(ErrorCode::TooManyConnections);
+}

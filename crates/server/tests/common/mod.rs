@@ -60,6 +60,10 @@ impl ServerProcess {
     pub fn connect(&self) -> Client {
         Client::connect(&format!("ws://{}/ws", self.addr))
     }
+
+    pub fn connect_with(&self, headers: &[(&'static str, &str)]) -> Client {
+        Client::connect_with(&format!("ws://{}/ws", self.addr), headers)
+    }
 }
 
 impl Drop for ServerProcess {
@@ -89,7 +93,19 @@ pub struct Client {
 
 impl Client {
     pub fn connect(url: &str) -> Client {
-        let (ws, _) = tungstenite::connect(url).expect("the socket opens");
+        Client::connect_with(url, &[])
+    }
+
+    /// Connect with extra request headers (`X-Forwarded-For`, as a proxy would add).
+    pub fn connect_with(url: &str, headers: &[(&'static str, &str)]) -> Client {
+        use tungstenite::client::IntoClientRequest;
+        let mut request = url.into_client_request().expect("a socket URL");
+        for (name, value) in headers {
+            request
+                .headers_mut()
+                .insert(*name, value.parse().expect("a header value"));
+        }
+        let (ws, _) = tungstenite::connect(request).expect("the socket opens");
         if let MaybeTlsStream::Plain(stream) = ws.get_ref() {
             stream.set_read_timeout(Some(TIMEOUT)).unwrap();
         }
