@@ -16,6 +16,9 @@ use starhalma_rules::{Game, Hole, IllegalMove, Move, MoveKind, Played, RuleSet, 
 pub enum SeatKind {
     Human,
     Computer(Level),
+    /// Played on another device (a friend or the server's computer, online): only moves the
+    /// server confirmed are played for it here.
+    Remote,
 }
 
 impl SeatKind {
@@ -24,6 +27,7 @@ impl SeatKind {
         match self {
             SeatKind::Human => "human".into(),
             SeatKind::Computer(level) => level.name().to_ascii_lowercase(),
+            SeatKind::Remote => "remote".into(),
         }
     }
 
@@ -271,8 +275,14 @@ pub struct MoveRequest {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Intent {
-    Between { from: Hole, to: Hole },
+    Between {
+        from: Hole,
+        to: Hole,
+    },
     Pass,
+    /// This very move, kind included (a server's move: a Diamond king may both step and jump to
+    /// one hole, and a masters swap must stay a swap).
+    Exact(Move),
 }
 
 impl MoveRequest {
@@ -311,6 +321,35 @@ pub enum GameCommand {
     NewGame(Setup),
     /// A saved game, history included.
     Load(Box<Game>, Setup),
+    /// A game played online: the room's game as the server sent it (on entering, after a
+    /// resync, a resignation or a rematch), or, while connecting, an empty board where nobody
+    /// here moves. Replaces the match; from now on the server decides what is played.
+    Online(Box<Game>, Setup),
+    /// Online, three players or more: this seat's person leaves and the computer plays on.
+    Leave(u8),
+    /// Online, after the game: a new game with the same players, seats shifted by one.
+    Rematch,
+}
+
+/// Who decides what is played.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Authority {
+    /// This device: requests and commands are applied here.
+    #[default]
+    Local,
+    /// A room server: local moves and commands are checked here (for an instant reason) and
+    /// proposed to it as [`Proposal`]s; only what it confirms is applied, as `Network` move
+    /// requests and [`GameCommand::Online`].
+    Server,
+}
+
+/// Online, what a person here asked for and the rules allow, for the net plugin to send.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proposal {
+    Move(Move),
+    Resign,
+    Leave,
+    Rematch,
 }
 
 /// A move was played; marbles, animation and HUD follow its recorded route.
@@ -380,6 +419,7 @@ pub(crate) const MOVE_PREFERENCE: [MoveKind; 3] = [MoveKind::Step, MoveKind::Jum
 pub(crate) fn resolve(game: &Game, intent: Intent) -> Result<Move, IllegalMove> {
     let (from, to) = match intent {
         Intent::Pass => return game.check(Move::PASS).map(|()| Move::PASS),
+        Intent::Exact(mv) => return game.check(mv).map(|()| mv),
         Intent::Between { from, to } => (from, to),
     };
     let legal = game.legal_moves();
@@ -405,17 +445,24 @@ pub(crate) fn resolve(game: &Game, intent: Intent) -> Result<Move, IllegalMove> 
     }
 }
 
-/// Plays move requests (the only system that plays moves).
+/// Plays move requests (the only system that plays moves). Online, a person's move here is
+/// only proposed to the server; the server's confirmation comes back as a `Network` request.
+#[allow(clippy::too_many_arguments)]
 fn apply_move_requests(
     mut requests: MessageReader<MoveRequest>,
     mut state: ResMut<Match>,
     animating: Res<Animating>,
     viewing: Res<Viewing>,
+    authority: Res<Authority>,
     mut applied: MessageWriter<MoveApplied>,
     mut rejected: MessageWriter<MoveRejected>,
+    mut proposals: MessageWriter<Proposal>,
 ) {
     for &request in requests.read() {
-        match check_request(&state, request, animating.0, &viewing) {
+        match check_request(&state, request, animating.0, &viewing, *authority) {
+            Ok(mv) if *authority == Authority::Server && request.source != MoveSource::Network => {
+                proposals.write(Proposal::Move(mv));
+            }
             Ok(mv) => match state.game.play(mv) {
                 Ok(played) => {
                     applied.write(MoveApplied {
@@ -436,12 +483,14 @@ fn apply_move_requests(
     }
 }
 
-/// The move a request makes, or why it is refused.
+/// The move a request makes, or why it is refused. A `Network` move is the server's: it is
+/// played for any seat, and only while a server is the authority.
 fn check_request(
     state: &Match,
     request: MoveRequest,
     animating: bool,
     viewing: &Viewing,
+    authority: Authority,
 ) -> Result<Move, String> {
     if animating {
         return Err("wait for the last move to finish".into());
@@ -452,10 +501,17 @@ fn check_request(
     if state.game.is_over() {
         return Err(IllegalMove::GameOver.to_string());
     }
-    let allowed = match state.seat_kind(state.game.active()) {
-        SeatKind::Human => request.source.is_local_person() || request.source == MoveSource::Replay,
-        SeatKind::Computer(_) => {
-            matches!(request.source, MoveSource::Computer | MoveSource::Replay)
+    let allowed = if request.source == MoveSource::Network {
+        authority == Authority::Server
+    } else {
+        match state.seat_kind(state.game.active()) {
+            SeatKind::Human => {
+                request.source.is_local_person() || request.source == MoveSource::Replay
+            }
+            SeatKind::Computer(_) => {
+                matches!(request.source, MoveSource::Computer | MoveSource::Replay)
+            }
+            SeatKind::Remote => false,
         }
     };
     if !allowed {
@@ -464,20 +520,36 @@ fn check_request(
     resolve(&state.game, request.intent).map_err(|reason| reason.to_string())
 }
 
+/// What a command did.
+enum Outcome {
+    /// The game changed in place (a resignation).
+    Changed,
+    /// The whole game was replaced or taken back: everything mirroring it rebuilds.
+    Reset,
+    /// Online: checked here and sent to the server, which decides.
+    Proposed(Proposal),
+}
+
 /// Carries out commands (the only other system that writes the game). A new, undone or loaded
 /// game is always shown live.
+#[allow(clippy::too_many_arguments)]
 fn apply_commands(
     mut commands: MessageReader<GameCommand>,
     mut state: ResMut<Match>,
     mut viewing: ResMut<Viewing>,
+    mut authority: ResMut<Authority>,
     mut applied: MessageWriter<CommandApplied>,
     mut rejected: MessageWriter<CommandRejected>,
     mut resets: MessageWriter<GameReset>,
+    mut proposals: MessageWriter<Proposal>,
 ) {
     for command in commands.read() {
-        match carry_out(&mut state, command) {
-            Ok(reset) => {
-                if reset {
+        match carry_out(&mut state, &mut authority, command) {
+            Ok(Outcome::Proposed(proposal)) => {
+                proposals.write(proposal);
+            }
+            Ok(outcome) => {
+                if matches!(outcome, Outcome::Reset) {
                     if !viewing.is_live() {
                         *viewing = Viewing::Live;
                     }
@@ -495,43 +567,77 @@ fn apply_commands(
     }
 }
 
-/// Apply one command to the match; `Ok(true)` when the whole game was replaced or taken back.
-/// A refused command leaves the match untouched (checks come before any change).
-fn carry_out(state: &mut ResMut<Match>, command: &GameCommand) -> Result<bool, String> {
+/// Check that a person here plays `seat` in a game still going on.
+fn person_here(state: &Match, seat: u8, action: &str) -> Result<(), String> {
+    if seat >= state.game.variant().players() {
+        return Err(format!("there is no seat {seat}"));
+    }
+    if state.seat_kind(seat) != SeatKind::Human {
+        return Err(format!("only a person playing here can {action}"));
+    }
+    if state.game.is_over() {
+        return Err(IllegalMove::GameOver.to_string());
+    }
+    Ok(())
+}
+
+/// Apply one command to the match. A refused command leaves the match untouched (checks come
+/// before any change).
+fn carry_out(
+    state: &mut ResMut<Match>,
+    authority: &mut ResMut<Authority>,
+    command: &GameCommand,
+) -> Result<Outcome, String> {
+    let online = **authority == Authority::Server;
     match command {
+        GameCommand::Undo if online => Err("there is no undo in an online game".into()),
         GameCommand::Undo => {
             // Checked first so that a refused undo does not mark the match changed.
             let anything_played =
                 !state.game.history().is_empty() || state.game.resigned().is_some();
             if anything_played && state.undo_for_people() {
-                Ok(true)
+                Ok(Outcome::Reset)
             } else {
                 Err("there is no move to take back".into())
             }
         }
         GameCommand::Resign(seat) => {
-            let seat = *seat;
-            if seat >= state.game.variant().players() {
-                return Err(format!("there is no seat {seat}"));
-            }
-            if state.seat_kind(seat) != SeatKind::Human {
-                return Err("only a person playing here can resign".into());
-            }
-            if state.game.is_over() {
-                return Err(IllegalMove::GameOver.to_string());
+            person_here(state, *seat, "resign")?;
+            if online {
+                return Ok(Outcome::Proposed(Proposal::Resign));
             }
             state
                 .game
-                .resign(seat)
-                .map(|_| false)
+                .resign(*seat)
+                .map(|_| Outcome::Changed)
                 .map_err(|e| e.to_string())
+        }
+        GameCommand::Leave(seat) => {
+            if !online {
+                return Err("leaving is for online games: resign instead".into());
+            }
+            if state.game.variant().players() < 3 {
+                return Err("with two players, resign instead".into());
+            }
+            person_here(state, *seat, "leave")?;
+            Ok(Outcome::Proposed(Proposal::Leave))
+        }
+        GameCommand::Rematch => {
+            if !online {
+                return Err("a rematch is for online games: play again instead".into());
+            }
+            if !state.game.is_over() {
+                return Err("the game is not over yet".into());
+            }
+            Ok(Outcome::Proposed(Proposal::Rematch))
         }
         GameCommand::NewGame(setup) => {
             setup.check()?;
             **state = Match::new(setup.clone());
-            Ok(true)
+            authority.set_if_neq(Authority::Local);
+            Ok(Outcome::Reset)
         }
-        GameCommand::Load(game, setup) => {
+        GameCommand::Load(game, setup) | GameCommand::Online(game, setup) => {
             setup.check()?;
             if game.variant() != setup.variant {
                 return Err(format!(
@@ -544,7 +650,13 @@ fn carry_out(state: &mut ResMut<Match>, command: &GameCommand) -> Result<bool, S
                 game: (**game).clone(),
                 setup: setup.clone(),
             };
-            Ok(true)
+            let now = if matches!(command, GameCommand::Online(..)) {
+                Authority::Server
+            } else {
+                Authority::Local
+            };
+            authority.set_if_neq(now);
+            Ok(Outcome::Reset)
         }
     }
 }
@@ -573,6 +685,8 @@ impl Plugin for CorePlugin {
             .add_message::<CommandRejected>()
             .add_message::<GameReset>()
             .add_message::<ViewChanged>()
+            .add_message::<Proposal>()
+            .init_resource::<Authority>()
             .init_resource::<Match>()
             .init_resource::<Animating>()
             .init_resource::<Viewing>()

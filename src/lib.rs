@@ -6,6 +6,8 @@
 //! - `marbles`, `marks`, `board`, `picking`, `camera`, `sound`, `glow`: what the player sees
 //!   and hears of the game, and pointer input on the board.
 //! - `ai`: the computer's turns on the async compute pool (or in slices on the web).
+//! - `net`: online play through a room server: the server's events become requests and
+//!   commands on core's path; what a person here proposes is sent to it.
 //! - `ui`: menu, HUD, game-over panel, controls panel, keyboard, move list.
 //! - `persist`: saves, the autosave and settings (on top of the interface whose choices it
 //!   keeps).
@@ -21,6 +23,7 @@ mod devtools;
 mod glow;
 mod marbles;
 mod marks;
+mod net;
 mod persist;
 mod picking;
 mod selection;
@@ -31,6 +34,7 @@ mod web;
 
 pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
 pub use devtools::{ScreenshotPlugin, bench_frames};
+pub use net::{JoinAtStart, ServerUrl};
 pub use persist::Store;
 pub use ui::{PanelSettings, Screen, StartWith};
 
@@ -40,12 +44,13 @@ pub mod testing {
     pub use crate::board::{hole_position, seat_color};
     pub use crate::camera::{CameraView, CurrentView, ViewRequest};
     pub use crate::core::{
-        Animating, CommandApplied, CommandRejected, GameReset, Intent, MoveApplied, MoveRejected,
-        OnScreen, ViewChanged, Viewing,
+        Animating, Authority, CommandApplied, CommandRejected, GameReset, Intent, MoveApplied,
+        MoveRejected, OnScreen, Proposal, ViewChanged, Viewing,
     };
     pub use crate::marbles::{AnimationSettings, Marble, MirrorCheck, OnHole, rest_position};
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
-    pub use crate::persist::{AUTOSAVE, SAVED_GAME, load_text, save_text};
+    pub use crate::net::{NetRequest, Online, OnlineMemory, Phase, ScriptedNetwork};
+    pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
     pub use crate::selection::{PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
@@ -71,6 +76,7 @@ impl PluginGroup for ClientPlugins {
             .add(selection::SelectionPlugin)
             .add(marbles::MarblesPlugin)
             .add(ai::AiPlugin)
+            .add(net::NetPlugin)
             .add(marks::MarksPlugin)
             .add(picking::BoardPickingPlugin)
             .add(camera::CameraPlugin { orbit: rendering })

@@ -5,6 +5,9 @@
 //! optionally with a marble selected and a destination previewed) in a real window, writes the
 //! PNG and exits.
 //!
+//! `starhalma --join http://HOST:PORT/?room=CODE` enters a friend's room;
+//! `starhalma --server http://HOST:PORT` offers "Play a friend" on that room server.
+//!
 //! `starhalma --bench-frames N` runs N headless frames (the whole client minus rendering) of a
 //! 6-player game of computers (Hard) and prints the CPU time of one `App::update` while the
 //! computer thinks.
@@ -12,8 +15,8 @@
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
-    ClientPlugins, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind, Setup, StartWith,
-    Store,
+    ClientPlugins, JoinAtStart, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind,
+    ServerUrl, Setup, StartWith, Store,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -30,9 +33,12 @@ struct Args {
     hover: Option<Hole>,
     hide_board: bool,
     bench_frames: Option<u32>,
+    join: Option<String>,
+    server: Option<String>,
 }
 
-const USAGE: &str = "usage: starhalma [--screenshot OUT.png [--rules laws|table|masters|diamond] \
+const USAGE: &str = "usage: starhalma [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
+| [--screenshot OUT.png [--rules laws|table|masters|diamond] \
 [--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board]] \
 | --bench-frames N";
 
@@ -55,6 +61,8 @@ fn parse_args() -> Result<Args, String> {
             }
             "--hover" => args.hover = Some(value()?.parse().map_err(|e| format!("--hover: {e}"))?),
             "--hide-board" => args.hide_board = true,
+            "--join" => args.join = Some(value()?),
+            "--server" => args.server = Some(value()?),
             "--bench-frames" => {
                 args.bench_frames = Some(
                     value()?
@@ -141,6 +149,12 @@ fn main() {
     if let Some(start) = start {
         app.insert_resource(StartWith(start));
         app.insert_state(Screen::Playing);
+    }
+    if let Some(server) = args.server {
+        app.insert_resource(ServerUrl(Some(server)));
+    }
+    if let Some(link) = args.join {
+        app.insert_resource(JoinAtStart(link));
     }
     if args.hide_board {
         app.insert_resource(PanelSettings {

@@ -8,9 +8,10 @@
 
 use crate::camera::{CameraView, CurrentView, ViewRequest};
 use crate::core::{
-    CommandApplied, GameCommand, GameReset, GameSet, Match, MoveApplied, SeatKind, Setup,
+    Authority, CommandApplied, GameCommand, GameReset, GameSet, Match, MoveApplied, SeatKind, Setup,
 };
 use crate::marbles::AnimationSettings;
+use crate::net::OnlineMemory;
 use crate::sound::SoundSettings;
 use crate::ui::{
     FileRequest, MenuChoice, Notice, PanelSettings, SavedGames, Screen, StoredFile, UiSet,
@@ -36,6 +37,8 @@ pub const AUTOSAVE: &str = "autosave.json";
 /// The game the Save button writes and Load reads.
 pub const SAVED_GAME: &str = "saved-game.json";
 const SETTINGS: &str = "settings.json";
+/// Seat tokens of online rooms and the last room, which Continue rejoins.
+pub const ONLINE: &str = "online.json";
 
 /// The name a stored game is kept under.
 fn file_name(file: StoredFile) -> &'static str {
@@ -149,7 +152,11 @@ pub fn save_text(state: &Match) -> String {
         .setup
         .seats
         .iter()
-        .map(|k| k.file_name())
+        // A saved online game is played on as pass and play.
+        .map(|&k| match k {
+            SeatKind::Remote => SeatKind::Human.file_name(),
+            k => k.file_name(),
+        })
         .collect::<Vec<_>>()
         .into();
     serde_json::to_string_pretty(&value).expect("a JSON value always serialises")
@@ -323,8 +330,17 @@ fn find_saved_games(store: Res<Store>, mut saved: ResMut<SavedGames>) {
 }
 
 /// Keep the autosave current: after every move and every new, undone, resigned or loaded game;
-/// a finished game (or one not begun) leaves nothing to continue.
-fn autosave(state: Res<Match>, store: Res<Store>, mut saved: ResMut<SavedGames>) {
+/// a finished game (or one not begun) leaves nothing to continue. An online game is the
+/// server's to keep: the local autosave is left as it was.
+fn autosave(
+    state: Res<Match>,
+    store: Res<Store>,
+    authority: Res<Authority>,
+    mut saved: ResMut<SavedGames>,
+) {
+    if *authority == Authority::Server {
+        return;
+    }
     let can_continue = if state.game.is_over() || state.game.history().is_empty() {
         store.remove(AUTOSAVE);
         false
@@ -421,6 +437,26 @@ fn dropped_files(
     }
 }
 
+/// Read the kept seat tokens at start-up; an unreadable file is ignored (the seats can still
+/// be watched, and a new room made).
+fn load_online_memory(store: Res<Store>, mut memory: ResMut<OnlineMemory>) {
+    match store.read(ONLINE) {
+        Ok(Some(text)) => match serde_json::from_str::<OnlineMemory>(&text) {
+            Ok(kept) => *memory = kept,
+            Err(e) => warn!("ignoring unreadable {ONLINE} ({e})"),
+        },
+        Ok(None) => {}
+        Err(e) => warn!("ignoring {ONLINE}: {e}"),
+    }
+}
+
+fn save_online_memory(store: Res<Store>, memory: Res<OnlineMemory>) {
+    let text = serde_json::to_string_pretty(&*memory).expect("tokens serialise");
+    if let Err(e) = store.write(ONLINE, &text) {
+        warn!("could not keep the online seat: {e}");
+    }
+}
+
 /// Is there a game to continue?
 fn can_continue(store: &Store) -> bool {
     matches!(store.read(AUTOSAVE), Ok(Some(text)) if load_text(&text).is_ok())
@@ -446,7 +482,10 @@ impl Plugin for PersistPlugin {
             app.insert_resource(Store::platform());
         }
         app.add_message::<bevy::window::FileDragAndDrop>()
-            .add_systems(PostStartup, (load_settings, find_saved_games))
+            .add_systems(
+                PostStartup,
+                (load_settings, find_saved_games, load_online_memory),
+            )
             .add_systems(
                 Update,
                 (
@@ -463,6 +502,10 @@ impl Plugin for PersistPlugin {
                                 .or_eager(resource_changed::<CurrentView>),
                         ),
                         autosave.run_if(autosave_due),
+                        save_online_memory.run_if(
+                            resource_changed::<OnlineMemory>
+                                .and_then(not(resource_added::<OnlineMemory>)),
+                        ),
                     )
                         .in_set(GameSet::Mirror),
                 ),

@@ -9,6 +9,7 @@
 
 use crate::ai::{ComputerThinking, PlanningStats};
 use crate::core::{Animating, Match};
+use crate::net::{Online, Phase};
 use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
 use bevy::prelude::*;
@@ -21,6 +22,7 @@ fn publish_probe(
     // The probe's body as last built.
     mut body: Local<String>,
     state: Res<Match>,
+    online: Res<Online>,
     screen: Res<State<Screen>>,
     thinking: Res<ComputerThinking>,
     stats: Res<PlanningStats>,
@@ -36,6 +38,7 @@ fn publish_probe(
         .iter()
         .any(|(_, node, at)| node.is_changed() || at.is_changed());
     let changed = state.is_changed()
+        || online.is_changed()
         || screen.is_changed()
         || thinking.is_changed()
         || stats.is_changed()
@@ -46,6 +49,7 @@ fn publish_probe(
     if changed || body.is_empty() {
         *body = probe_body(
             &state,
+            &online,
             *screen.get(),
             thinking.0,
             &stats,
@@ -69,6 +73,7 @@ fn publish_probe(
 #[allow(clippy::too_many_arguments)]
 fn probe_body(
     state: &Match,
+    online: &Online,
     screen: Screen,
     thinking: bool,
     stats: &PlanningStats,
@@ -96,6 +101,25 @@ fn probe_body(
         stats.longest_slice.as_secs_f64() * 1e3,
         stats.longest_frame_share.as_secs_f64() * 1e3,
     );
+    // Online: where the connection stands, this page's seat and the room's link.
+    let phase = match &online.phase {
+        Phase::Failed(_) => "Failed".to_string(),
+        other => format!("{other:?}"),
+    };
+    let link = online.link.as_deref().unwrap_or_default();
+    let _ = write!(
+        json,
+        ",\"online\":{{\"phase\":\"{phase}\",\"seat\":{},\"started\":{},\"link\":\"{}\"}}",
+        online.seat.map_or(-1, i32::from),
+        online.started,
+        link.replace(['"', '\\'], ""),
+    );
+    json.push_str(",\"moves\":[");
+    for (i, played) in game.history().iter().enumerate() {
+        let sep = if i == 0 { "" } else { "," };
+        let _ = write!(json, "{sep}\"{}\"", played.mv);
+    }
+    json.push(']');
     json.push_str(",\"targets\":[");
     for (i, to) in selection.destinations().enumerate() {
         let sep = if i == 0 { "" } else { "," };

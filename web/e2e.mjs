@@ -3,17 +3,10 @@
 // the board shows the seat colours, a game against the computer starts, a human move made with
 // the mouse on the canvas is applied and the computer (Hard) answers. Prints the figures as JSON
 // and saves screenshots in web/e2e-out/.
-import { chromium } from "playwright-core";
-import { PNG } from "pngjs";
+import { dist, launch, pageTools, reporter, share } from "./e2e-lib.mjs";
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, "..", "dist");
-const out = path.resolve(here, "e2e-out");
-fs.mkdirSync(out, { recursive: true });
 
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
 const server = http.createServer((req, res) => {
@@ -29,79 +22,16 @@ const server = http.createServer((req, res) => {
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    "--disable-background-networking", "--disable-component-update", "--no-first-run",
-  ],
-});
-const problems = [];
+const browser = await launch();
+const { check, finish } = reporter();
 const figures = {};
-function check(ok, message) {
-  if (!ok) problems.push(message);
-  console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
-}
 
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const consoleErrors = [];
-  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
-  page.on("pageerror", (e) => consoleErrors.push(String(e)));
-
-  const probe = async () => {
-    const text = await page.evaluate(() => window.starhalma_probe ?? null);
-    return text ? JSON.parse(text) : null;
-  };
-  const waitFor = async (what, predicate, seconds) => {
-    const end = Date.now() + seconds * 1000;
-    while (Date.now() < end) {
-      const p = await probe();
-      if (p && predicate(p)) return p;
-      await page.waitForTimeout(100);
-    }
-    throw new Error(`timed out after ${seconds} s waiting for ${what}`);
-  };
-  const shot = async (name) => {
-    const file = path.join(out, `${name}.png`);
-    await page.screenshot({ path: file });
-    return PNG.sync.read(fs.readFileSync(file));
-  };
-  const pixel = (png, x, y) => {
-    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
-    return [png.data[i], png.data[i + 1], png.data[i + 2]];
-  };
-  // Share of the pixels within `r` of (x, y) that `pred` accepts.
-  const share = (png, x, y, r, pred) => {
-    let hits = 0, total = 0;
-    for (let yy = y - r; yy <= y + r; yy++)
-      for (let xx = x - r; xx <= x + r; xx++) {
-        if (xx < 0 || yy < 0 || xx >= png.width || yy >= png.height) continue;
-        total++;
-        if (pred(pixel(png, xx, yy))) hits++;
-      }
-    return hits / Math.max(total, 1);
-  };
+  const { probe, waitFor, shot, clickButton, pickAndMove, consoleErrors } =
+    pageTools(page);
   const reddish = ([r, g, b]) => r > 110 && r > 1.8 * g && r > 1.8 * b;
   const bluish = ([r, g, b]) => b > 110 && b > 1.5 * r && b > 1.2 * g;
-  // Click, then wait until the game has run a few frames since (the probe is written every
-  // fifth frame, and software rendering draws only a few frames a second).
-  const clickAndSettle = async (x, y) => {
-    const before = (await probe()).frame;
-    await page.mouse.move(x, y);
-    await page.waitForTimeout(50);
-    await page.mouse.down();
-    await page.waitForTimeout(50);
-    await page.mouse.up();
-    return waitFor("frames after a click", (p) => p.frame >= before + 10, 30);
-  };
-  const clickButton = async (action) => {
-    const p = await probe();
-    const b = p.buttons.find((b) => b.action === action && b.visible);
-    if (!b) throw new Error(`no visible ${action} button`);
-    await clickAndSettle(b.x, b.y);
-  };
-
   const started = Date.now();
   await page.goto(url);
   await waitFor("the game's first frame", (p) => p.screen === "Menu", 60);
@@ -149,18 +79,8 @@ try {
   });
 
   // A human move with the mouse: press Red's marbles until one is picked up, then a ring.
-  let picked = null;
-  for (const [i, h] of holes.entries()) {
-    if (h[2] !== 0) continue;
-    const q = await clickAndSettle(h[0], h[1] - 6);
-    if (q.selected === i && q.targets.length > 0) { picked = q; break; }
-  }
+  const picked = await pickAndMove(0, "preview");
   check(picked !== null, "pressing a marble picks it up and rings its destinations");
-  const target = holes[picked.targets[0]];
-  await page.mouse.move(target[0], target[1]);
-  await page.waitForTimeout(300);
-  await shot("preview");
-  await clickAndSettle(target[0], target[1]);
   p = await waitFor("Red's move", (p) => p.ply >= 1, 20);
   check(p.ply >= 1, "clicking a ring moves the marble");
   const thinkStart = Date.now();
@@ -179,11 +99,7 @@ try {
   check(thinking.length >= 1, `frames kept coming while the computer thought (${thinking.length})`);
   check(consoleErrors.length === 0, `no console errors${consoleErrors.length ? ": " + consoleErrors.join(" | ") : ""}`);
   // Without WebGL2 the page says so instead of failing silently.
-  const plain = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-3d-apis", "--disable-background-networking",
-           "--disable-component-update", "--no-first-run"],
-  });
+  const plain = await launch({ webgl: false });
   try {
     const page2 = await plain.newPage();
     await page2.goto(url);
@@ -199,8 +115,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(JSON.stringify(figures));
-if (problems.length) {
-  console.error(`${problems.length} check(s) failed`);
-  process.exit(1);
-}
+finish(figures);

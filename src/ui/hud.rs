@@ -2,12 +2,14 @@
 //! game's buttons on the right (views, speed, sound, hint, save, load, undo, pass, resign, play
 //! again, change mode). Text is rebuilt only when what it shows changed.
 
+use super::online::{describe_connection, online_buttons};
 use super::widgets::{SOFT_TEXT, label, large_button, set_text};
 use super::{Notice, Screen, UiAction, move_words, speed_name};
 use crate::ai::ComputerThinking;
 use crate::camera::CameraView;
-use crate::core::{GameSet, Match, SeatKind};
+use crate::core::{Authority, GameSet, Match, SeatKind};
 use crate::marbles::AnimationSettings;
+use crate::net::Online;
 use crate::sound::SoundSettings;
 use bevy::prelude::*;
 use starhalma_rules::{Label, Status, WinReason};
@@ -19,6 +21,10 @@ pub enum HudText {
     LastMove,
     Home,
     Message,
+    /// The online connection in words (empty offline).
+    Online,
+    /// The online room's link to send friends.
+    Link,
 }
 
 fn build_hud(mut commands: Commands) {
@@ -41,6 +47,11 @@ fn build_hud(mut commands: Commands) {
                 HudText::Message,
                 label("", 18.0, Color::srgb(1.0, 0.75, 0.4))
             ),
+            (
+                HudText::Online,
+                label("", 18.0, Color::srgb(0.55, 0.9, 1.0))
+            ),
+            (HudText::Link, label("", 16.0, SOFT_TEXT)),
         ],
     ));
     commands.spawn((
@@ -66,6 +77,11 @@ fn build_hud(mut commands: Commands) {
             large_button("Pass", UiAction::Pass, false),
             large_button("Resign", UiAction::Resign, false),
             large_button("Play again", UiAction::PlayAgain, false),
+            large_button("Copy link", UiAction::CopyLink, false),
+            large_button("Join", UiAction::TakeSeat, false),
+            large_button("Fill with the computer", UiAction::FillComputer, false),
+            large_button("Leave (the computer takes over)", UiAction::Leave, false),
+            large_button("Rematch", UiAction::Rematch, false),
             large_button("Change mode", UiAction::ChangeMode, false),
         ],
     ));
@@ -101,6 +117,7 @@ pub(super) fn describe_turn(state: &Match, thinking: bool) -> String {
                 SeatKind::Computer(level) if thinking => format!("{colour} ({level}) thinking..."),
                 SeatKind::Computer(level) => format!("{colour} ({level})"),
                 SeatKind::Human => format!("{colour} to move"),
+                SeatKind::Remote => format!("{colour} to move (online)"),
             }
         }
         Status::Won { winner, reason } => {
@@ -144,6 +161,8 @@ fn update_hud(
     state: Res<Match>,
     thinking: Res<ComputerThinking>,
     notice: Res<Notice>,
+    online: Res<Online>,
+    time: Res<Time>,
     mut texts: Query<(&HudText, &mut Text)>,
 ) {
     for (which, mut text) in &mut texts {
@@ -155,6 +174,12 @@ fn update_hud(
                 "King to the tip".to_string()
             }
             HudText::Message => notice.0.clone(),
+            HudText::Online => describe_connection(&online, &state, time.elapsed_secs_f64()),
+            HudText::Link => match (&online.link, online.started) {
+                (Some(link), false) => format!("Send this link: {link}"),
+                (Some(link), true) => link.clone(),
+                (None, _) => String::new(),
+            },
         };
         set_text(&mut text, &line);
     }
@@ -166,23 +191,39 @@ fn update_buttons(
     state: Res<Match>,
     speed: Res<AnimationSettings>,
     sound: Res<SoundSettings>,
+    online: Res<Online>,
+    authority: Res<Authority>,
     mut buttons: Query<(&UiAction, &mut Node, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
-    let pass_shown = state.must_pass();
+    let local = *authority == Authority::Local;
+    let mut shown = online_buttons(&online, &state).to_vec();
+    shown.extend([
+        (UiAction::Pass, state.must_pass()),
+        (UiAction::Undo, local),
+        (UiAction::PlayAgain, local),
+        // Online with three or more, Leave stands in for Resign.
+        (
+            UiAction::Resign,
+            local || (state.game.variant().players() < 3 && online.seat.is_some()),
+        ),
+    ]);
     for (action, mut node, children) in &mut buttons {
-        let line = match action {
-            UiAction::Pass => {
-                let display = if pass_shown {
-                    Display::Flex
-                } else {
-                    Display::None
-                };
-                if node.display != display {
-                    node.display = display;
-                }
-                continue;
+        if let Some(&(_, visible)) = shown.iter().find(|(a, _)| a == action) {
+            let display = if visible {
+                Display::Flex
+            } else {
+                Display::None
+            };
+            if node.display != display {
+                node.display = display;
             }
+        }
+        let line = match action {
+            UiAction::Rematch if state.game.variant().players() == 2 => {
+                "Rematch (swap sides)".to_string()
+            }
+            UiAction::Rematch => "Rematch with the same players".to_string(),
             UiAction::CycleSpeed => format!("Speed: {}", speed_name(speed.seconds_per_hop)),
             UiAction::ToggleSound => format!("Sound: {}", if sound.muted { "off" } else { "on" }),
             _ => continue,
@@ -207,10 +248,15 @@ impl Plugin for HudPlugin {
                         resource_changed::<Match>
                             .or_eager(resource_changed::<ComputerThinking>)
                             .or_eager(resource_changed::<Notice>)
+                            .or_eager(resource_changed::<Online>)
+                            // The takeover countdown ticks.
+                            .or_eager(|online: Res<Online>| !online.away.is_empty())
                             .or_eager(any_match_filter::<Added<HudText>>),
                     ),
                     update_buttons.run_if(
                         resource_changed::<Match>
+                            .or_eager(resource_changed::<Online>)
+                            .or_eager(resource_changed::<Authority>)
                             .or_eager(resource_changed::<AnimationSettings>)
                             .or_eager(resource_changed::<SoundSettings>)
                             .or_eager(any_match_filter::<Added<UiAction>>),

@@ -4,6 +4,7 @@
 use super::widgets::focusable_button;
 use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, seat_label};
 use crate::core::{GameCommand, SeatKind};
+use crate::net::{OnlineMemory, ServerUrl};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_rules::{Blocked, RuleSet, Variant};
@@ -34,7 +35,7 @@ struct MenuRoot;
 type MenuRow = Vec<(String, UiAction, bool)>;
 
 /// The rows of the menu for the current choice.
-fn menu_rows(choice: &MenuChoice, saved: SavedGames) -> Vec<MenuRow> {
+fn menu_rows(choice: &MenuChoice, saved: SavedGames, online: bool, rejoin: bool) -> Vec<MenuRow> {
     let rules = RULE_CHOICES
         .iter()
         .map(|(name, rules)| {
@@ -72,7 +73,14 @@ fn menu_rows(choice: &MenuChoice, saved: SavedGames) -> Vec<MenuRow> {
         })
         .collect();
     let mut last = vec![("Start".into(), UiAction::Start, true)];
-    if saved.can_continue {
+    if online {
+        last.push((
+            "Play a friend (send a link)".into(),
+            UiAction::PlayFriend,
+            false,
+        ));
+    }
+    if saved.can_continue || rejoin {
         last.push(("Continue".into(), UiAction::Continue, false));
     }
     if saved.saved_game {
@@ -86,6 +94,8 @@ fn build_menu(
     mut commands: Commands,
     choice: Res<MenuChoice>,
     saved: Res<SavedGames>,
+    server: Res<ServerUrl>,
+    memory: Res<OnlineMemory>,
     old: Query<Entity, With<MenuRoot>>,
 ) {
     for e in &old {
@@ -114,7 +124,8 @@ fn build_menu(
         .id();
     // Start comes first for the keyboard: Enter on the menu starts the game.
     let mut order = 1;
-    for buttons in menu_rows(&choice, *saved) {
+    let rejoin = memory.last_link.is_some();
+    for buttons in menu_rows(&choice, *saved, server.0.is_some(), rejoin) {
         let row = commands
             .spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -166,7 +177,7 @@ fn menu_actions(
                     SeatKind::Human => SeatKind::Computer(Level::Easy),
                     SeatKind::Computer(Level::Easy) => SeatKind::Computer(Level::Medium),
                     SeatKind::Computer(Level::Medium) => SeatKind::Computer(Level::Hard),
-                    SeatKind::Computer(Level::Hard) => SeatKind::Human,
+                    SeatKind::Computer(Level::Hard) | SeatKind::Remote => SeatKind::Human,
                 };
             }
             UiAction::Start => {
@@ -192,7 +203,10 @@ impl Plugin for MenuPlugin {
                     build_menu
                         .run_if(in_state(Screen::Menu))
                         .run_if(
-                            resource_changed::<MenuChoice>.or_eager(resource_changed::<SavedGames>),
+                            resource_changed::<MenuChoice>
+                                .or_eager(resource_changed::<SavedGames>)
+                                .or_eager(resource_changed::<ServerUrl>)
+                                .or_eager(resource_changed::<OnlineMemory>),
                         )
                         .in_set(crate::core::GameSet::Mirror),
                 ),

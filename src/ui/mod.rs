@@ -10,6 +10,7 @@ mod hud;
 mod keyboard;
 mod menu;
 mod move_list;
+mod online;
 mod panel;
 mod widgets;
 
@@ -25,6 +26,7 @@ use crate::core::{
     MoveSource, OnScreen, SeatKind, Setup,
 };
 use crate::marbles::AnimationSettings;
+use crate::net::OnlineMemory;
 use crate::selection::Selection;
 use crate::sound::SoundSettings;
 use bevy::prelude::*;
@@ -88,8 +90,20 @@ pub enum UiAction {
     Hint,
     Save,
     Load,
-    /// Continue the autosaved game.
+    /// Continue the last online room, else the autosaved game.
     Continue,
+    /// Open a room for the menu's choice and play friends by link.
+    PlayFriend,
+    /// Copy the room's link.
+    CopyLink,
+    /// A spectator takes the lowest open seat.
+    TakeSeat,
+    /// The host seats the computer in the open seats.
+    FillComputer,
+    /// Online, 3+ players: leave; the computer plays on.
+    Leave,
+    /// Online, after the game: the same players again, seats shifted by one.
+    Rematch,
 }
 
 /// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
@@ -184,6 +198,7 @@ fn seat_label(kind: SeatKind) -> &'static str {
     match kind {
         SeatKind::Human => "Human",
         SeatKind::Computer(level) => level.name(),
+        SeatKind::Remote => "Online",
     }
 }
 
@@ -272,13 +287,20 @@ fn setting_actions(
     }
 }
 
-/// Save, Load and Continue go to the persistence plugin.
-fn file_actions(mut actions: MessageReader<ActionPressed>, mut files: MessageWriter<FileRequest>) {
+/// Save, Load and Continue go to the persistence plugin (Continue only when no online room
+/// waits to be rejoined).
+fn file_actions(
+    mut actions: MessageReader<ActionPressed>,
+    memory: Res<OnlineMemory>,
+    mut files: MessageWriter<FileRequest>,
+) {
     for ActionPressed(action) in actions.read() {
         let request = match action {
             UiAction::Save => FileRequest::Save,
             UiAction::Load => FileRequest::Load(StoredFile::SavedGame),
-            UiAction::Continue => FileRequest::Load(StoredFile::Autosave),
+            UiAction::Continue if memory.last_link.is_none() => {
+                FileRequest::Load(StoredFile::Autosave)
+            }
             _ => continue,
         };
         files.write(request);
@@ -362,6 +384,7 @@ impl Plugin for UiPlugin {
                 panel::PanelPlugin,
                 keyboard::KeyboardPlugin,
                 move_list::MoveListPlugin,
+                online::OnlinePlugin,
             ));
     }
 }

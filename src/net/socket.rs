@@ -1,0 +1,354 @@
+//! One WebSocket, polled each frame: a thread with sync `tungstenite` on the desktop, the
+//! browser's `WebSocket` on the web, or a script (tests, no network). Frames are JSON text.
+
+use bevy::prelude::*;
+use starhalma_protocol::{ClientMessage, ServerMessage, decode_client};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+/// What a socket reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SocketEvent {
+    Opened,
+    Frame(String),
+    /// Closed or never opened, with the reason in words.
+    Closed(String),
+}
+
+/// A socket that goes nowhere: tests push the server's frames and read the client's. While
+/// this resource exists, every connection the client opens is scripted.
+#[derive(Resource, Clone, Default)]
+pub struct ScriptedNetwork(Arc<Mutex<Script>>);
+
+#[derive(Default)]
+struct Script {
+    urls: Vec<String>,
+    to_client: VecDeque<SocketEvent>,
+    from_client: Vec<String>,
+}
+
+impl ScriptedNetwork {
+    fn script(&self) -> std::sync::MutexGuard<'_, Script> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The server sends `message`.
+    pub fn push(&self, message: &ServerMessage) {
+        self.push_frame(message.encode());
+    }
+
+    /// The server sends this frame as it is (tests of malformed input).
+    pub fn push_frame(&self, frame: String) {
+        self.script().to_client.push_back(SocketEvent::Frame(frame));
+    }
+
+    /// The connection drops.
+    pub fn drop_connection(&self) {
+        self.script()
+            .to_client
+            .push_back(SocketEvent::Closed("the test closed it".into()));
+    }
+
+    /// What the client sent since the last call.
+    pub fn sent(&self) -> Vec<ClientMessage> {
+        std::mem::take(&mut self.script().from_client)
+            .iter()
+            .map(|frame| decode_client(frame).expect("the client sends valid messages"))
+            .collect()
+    }
+
+    /// The socket addresses the client opened, in order.
+    pub fn urls(&self) -> Vec<String> {
+        self.script().urls.clone()
+    }
+}
+
+pub(crate) struct Socket(Inner);
+
+enum Inner {
+    #[cfg(not(target_arch = "wasm32"))]
+    Thread {
+        outgoing: std::sync::mpsc::Sender<String>,
+        // A Mutex only to make the resource `Sync`; one system polls it.
+        incoming: Mutex<std::sync::mpsc::Receiver<SocketEvent>>,
+    },
+    #[cfg(target_arch = "wasm32")]
+    Browser(u32),
+    Scripted(ScriptedNetwork),
+}
+
+impl Socket {
+    /// Start connecting to `url` (`ws://HOST:PORT/ws`); `Opened` or `Closed` follows.
+    pub(crate) fn open(url: &str, script: Option<&ScriptedNetwork>) -> Socket {
+        if let Some(script) = script {
+            let mut s = script.script();
+            s.urls.push(url.to_string());
+            s.to_client.push_back(SocketEvent::Opened);
+            return Socket(Inner::Scripted(script.clone()));
+        }
+        Socket::open_platform(url)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn open_platform(url: &str) -> Socket {
+        let (outgoing, to_send) = std::sync::mpsc::channel();
+        let (report, incoming) = std::sync::mpsc::channel();
+        let url = url.to_string();
+        let spawned = std::thread::Builder::new()
+            .name("starhalma-socket".into())
+            .spawn({
+                let report = report.clone();
+                move || desktop::run(&url, &to_send, &report)
+            });
+        if let Err(e) = spawned {
+            let _ = report.send(SocketEvent::Closed(e.to_string()));
+        }
+        Socket(Inner::Thread {
+            outgoing,
+            incoming: Mutex::new(incoming),
+        })
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn open_platform(url: &str) -> Socket {
+        Socket(Inner::Browser(browser::open(url)))
+    }
+
+    pub(crate) fn send(&self, message: &ClientMessage) {
+        let frame = message.encode();
+        match &self.0 {
+            #[cfg(not(target_arch = "wasm32"))]
+            // A closed thread has reported `Closed` already.
+            Inner::Thread { outgoing, .. } => {
+                let _ = outgoing.send(frame);
+            }
+            #[cfg(target_arch = "wasm32")]
+            Inner::Browser(id) => browser::send(*id, &frame),
+            Inner::Scripted(script) => script.script().from_client.push(frame),
+        }
+    }
+
+    /// Everything that happened since the last poll.
+    pub(crate) fn poll(&self) -> Vec<SocketEvent> {
+        match &self.0 {
+            #[cfg(not(target_arch = "wasm32"))]
+            Inner::Thread { incoming, .. } => {
+                let incoming = incoming
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                incoming.try_iter().collect()
+            }
+            #[cfg(target_arch = "wasm32")]
+            Inner::Browser(id) => browser::poll(*id),
+            Inner::Scripted(script) => script.script().to_client.drain(..).collect(),
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Drop for Socket {
+    fn drop(&mut self) {
+        if let Inner::Browser(id) = self.0 {
+            browser::close(id);
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod desktop {
+    use super::SocketEvent;
+    use std::sync::mpsc::{Receiver, Sender, TryRecvError};
+    use std::time::Duration;
+    use tungstenite::stream::MaybeTlsStream;
+    use tungstenite::{Error, Message};
+
+    /// How long a read waits before the thread looks for frames to send.
+    const POLL: Duration = Duration::from_millis(15);
+
+    /// The socket's thread: connect, then alternate between sending what the game queued and
+    /// reading what arrived. Ends when either side closes (dropping the `Socket` closes it).
+    pub(super) fn run(url: &str, to_send: &Receiver<String>, report: &Sender<SocketEvent>) {
+        let closed = |why: String| {
+            let _ = report.send(SocketEvent::Closed(why));
+        };
+        let mut socket = match tungstenite::connect(url) {
+            Ok((socket, _)) => socket,
+            Err(e) => return closed(e.to_string()),
+        };
+        if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
+            let _ = stream.set_read_timeout(Some(POLL));
+            let _ = stream.set_nodelay(true);
+        }
+        if report.send(SocketEvent::Opened).is_err() {
+            return;
+        }
+        loop {
+            loop {
+                match to_send.try_recv() {
+                    Ok(frame) => {
+                        if let Err(e) = socket.send(Message::text(frame)) {
+                            return closed(e.to_string());
+                        }
+                    }
+                    Err(TryRecvError::Empty) => break,
+                    Err(TryRecvError::Disconnected) => {
+                        let _ = socket.close(None);
+                        let _ = socket.flush();
+                        return;
+                    }
+                }
+            }
+            match socket.read() {
+                Ok(Message::Text(text)) => {
+                    if report.send(SocketEvent::Frame(text.to_string())).is_err() {
+                        return;
+                    }
+                }
+                Ok(Message::Close(_)) => {
+                    return closed("the server closed the connection".into());
+                }
+                Ok(_) => {}
+                Err(Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(e) => return closed(e.to_string()),
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod browser {
+    use super::SocketEvent;
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+    use std::rc::Rc;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+
+    type Inbox = Rc<RefCell<VecDeque<SocketEvent>>>;
+
+    /// The page's one socket. A `WebSocket` is not `Send`, so it lives here, on the only
+    /// thread a web build has, and the game holds its number.
+    struct Open {
+        id: u32,
+        /// `None` when the browser refused to open it (the inbox says why).
+        socket: Option<web_sys::WebSocket>,
+        inbox: Inbox,
+        // Kept alive as long as the socket may call them.
+        _handlers: Option<(
+            Closure<dyn FnMut()>,
+            Closure<dyn FnMut(web_sys::MessageEvent)>,
+            Closure<dyn FnMut(web_sys::CloseEvent)>,
+        )>,
+    }
+
+    thread_local! {
+        static OPEN: RefCell<Option<Open>> = const { RefCell::new(None) };
+        static LAST_ID: RefCell<u32> = const { RefCell::new(0) };
+    }
+
+    fn connect(url: &str, inbox: &Inbox) -> Result<Open, String> {
+        let socket = web_sys::WebSocket::new(url).map_err(|e| format!("{e:?}"))?;
+        let on_open = Closure::<dyn FnMut()>::new({
+            let inbox = inbox.clone();
+            move || inbox.borrow_mut().push_back(SocketEvent::Opened)
+        });
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new({
+            let inbox = inbox.clone();
+            move |e: web_sys::MessageEvent| {
+                if let Some(text) = e.data().as_string() {
+                    inbox.borrow_mut().push_back(SocketEvent::Frame(text));
+                }
+            }
+        });
+        let on_close = Closure::<dyn FnMut(web_sys::CloseEvent)>::new({
+            let inbox = inbox.clone();
+            move |e: web_sys::CloseEvent| {
+                let why = if e.reason().is_empty() {
+                    format!("the connection closed (code {})", e.code())
+                } else {
+                    e.reason()
+                };
+                inbox.borrow_mut().push_back(SocketEvent::Closed(why));
+            }
+        });
+        socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+        socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        Ok(Open {
+            id: 0,
+            socket: Some(socket),
+            inbox: inbox.clone(),
+            _handlers: Some((on_open, on_message, on_close)),
+        })
+    }
+
+    pub(super) fn open(url: &str) -> u32 {
+        let id = LAST_ID.with(|n| {
+            *n.borrow_mut() += 1;
+            *n.borrow()
+        });
+        let inbox: Inbox = Rc::default();
+        let mut open = connect(url, &inbox).unwrap_or_else(|why| {
+            inbox.borrow_mut().push_back(SocketEvent::Closed(format!(
+                "the browser would not open {url}: {why}"
+            )));
+            Open {
+                id,
+                socket: None,
+                inbox: inbox.clone(),
+                _handlers: None,
+            }
+        });
+        open.id = id;
+        OPEN.with(|slot| {
+            if let Some(old) = slot.borrow_mut().replace(open) {
+                close_socket(&old);
+            }
+        });
+        id
+    }
+
+    fn close_socket(open: &Open) {
+        if let Some(socket) = &open.socket {
+            socket.set_onclose(None);
+            let _ = socket.close();
+        }
+    }
+
+    pub(super) fn send(id: u32, frame: &str) {
+        OPEN.with(|slot| {
+            if let Some(socket) = slot
+                .borrow()
+                .as_ref()
+                .filter(|o| o.id == id)
+                .and_then(|o| o.socket.as_ref())
+            {
+                let _ = socket.send_with_str(frame);
+            }
+        });
+    }
+
+    pub(super) fn poll(id: u32) -> Vec<SocketEvent> {
+        OPEN.with(|slot| match slot.borrow().as_ref().filter(|o| o.id == id) {
+            Some(open) => open.inbox.borrow_mut().drain(..).collect(),
+            None => Vec::new(),
+        })
+    }
+
+    pub(super) fn close(id: u32) {
+        OPEN.with(|slot| {
+            let mut slot = slot.borrow_mut();
+            if slot.as_ref().is_some_and(|o| o.id == id)
+                && let Some(old) = slot.take()
+            {
+                close_socket(&old);
+            }
+        });
+    }
+}

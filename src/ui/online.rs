@@ -1,0 +1,184 @@
+//! Online play in the interface: the connection's state in words (always shown while online),
+//! the room's link with Copy, and the buttons that only mean something online (Join, Fill with
+//! the computer, Leave, Rematch).
+
+use super::{ActionPressed, Notice, Screen, UiAction, UiSet};
+use crate::core::{GameCommand, Match};
+use crate::net::{JoinAtStart, NetRequest, NetSet, Online, OnlineMemory, Phase};
+use bevy::prelude::*;
+use starhalma_protocol::SeatHolder;
+
+/// The connection in words: "Waiting for players (2/3)", "Yellow disconnected: the computer
+/// plays in 32 s", "Reconnecting...". Empty when not online.
+pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> String {
+    let variant = state.game.variant();
+    match &online.phase {
+        Phase::Offline => String::new(),
+        Phase::Connecting => "Connecting to the server...".into(),
+        Phase::Reconnecting => "Connection lost: reconnecting...".into(),
+        Phase::Expired => "This room has expired: start a new one from the menu".into(),
+        Phase::Replaced => "This seat is now played in another window".into(),
+        Phase::Failed(why) => format!("Could not play online: {why}"),
+        Phase::InRoom => {
+            let seated = online
+                .seats
+                .iter()
+                .filter(|h| **h != SeatHolder::Open)
+                .count();
+            let open = online.seats.len() - seated;
+            if let Some(&(seat, at)) = online.away.first() {
+                let colour = variant.colour(seat);
+                let left = (at - now).ceil();
+                return if left > 0.0 {
+                    format!("{colour} disconnected: the computer plays in {left} s")
+                } else {
+                    format!("{colour} disconnected: the computer plays for them")
+                };
+            }
+            match online.seat {
+                None if open > 0 => "Watching: press Join to play".into(),
+                None => "Watching (every seat is taken)".into(),
+                Some(_) if !online.started => {
+                    format!("Waiting for players ({seated}/{})", online.seats.len())
+                }
+                Some(seat) => format!("Online: you are {}", variant.colour(seat)),
+            }
+        }
+    }
+}
+
+/// Which online buttons show: (action, shown).
+pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 5] {
+    let in_room = online.phase == Phase::InRoom;
+    let seated = in_room && online.seat.is_some();
+    let many = state.game.variant().players() >= 3;
+    [
+        (UiAction::CopyLink, online.link.is_some()),
+        (
+            UiAction::TakeSeat,
+            in_room && online.seat.is_none() && online.seats.contains(&SeatHolder::Open),
+        ),
+        (
+            UiAction::FillComputer,
+            seated && online.host && !online.started,
+        ),
+        (UiAction::Leave, seated && many && !state.game.is_over()),
+        (UiAction::Rematch, seated && state.game.is_over()),
+    ]
+}
+
+/// The actions of online play.
+#[allow(clippy::too_many_arguments)]
+fn online_actions(
+    mut actions: MessageReader<ActionPressed>,
+    state: Res<Match>,
+    online: Res<Online>,
+    memory: Res<OnlineMemory>,
+    mut requests: MessageWriter<NetRequest>,
+    mut commands: MessageWriter<GameCommand>,
+    mut notice: ResMut<Notice>,
+    choice: Res<super::MenuChoice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for ActionPressed(action) in actions.read() {
+        match action {
+            UiAction::PlayFriend => {
+                requests.write(NetRequest::Host(choice.setup().variant));
+                next.set(Screen::Playing);
+            }
+            UiAction::Continue => {
+                if let Some(link) = &memory.last_link {
+                    requests.write(NetRequest::Join(link.clone()));
+                    next.set(Screen::Playing);
+                }
+            }
+            UiAction::TakeSeat => {
+                requests.write(NetRequest::TakeSeat);
+            }
+            UiAction::FillComputer => {
+                requests.write(NetRequest::FillComputer);
+            }
+            UiAction::Leave => {
+                if let Some(seat) = state.first_person() {
+                    commands.write(GameCommand::Leave(seat));
+                }
+            }
+            UiAction::Rematch => {
+                commands.write(GameCommand::Rematch);
+            }
+            UiAction::CopyLink => {
+                if let Some(link) = &online.link {
+                    notice.0 = copy_to_clipboard(link);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Put `link` on the clipboard (web); on the desktop, print it for the terminal. Returns what
+/// to tell the player.
+fn copy_to_clipboard(link: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let copy = js_sys::Function::new_with_args(
+            "text",
+            "if (navigator.clipboard) { navigator.clipboard.writeText(text).catch(() => {}); return true; } return false;",
+        );
+        let copied = copy
+            .call1(&wasm_bindgen::JsValue::NULL, &link.into())
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        if copied {
+            return "Link copied: send it to your friends".into();
+        }
+        format!("Copy this link for your friends: {link}")
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        println!("{link}");
+        format!("The link is printed in the terminal: {link}")
+    }
+}
+
+/// A refusal from the server becomes the notice.
+fn server_refusals(
+    online: Res<Online>,
+    mut shown: Local<Option<String>>,
+    mut notice: ResMut<Notice>,
+) {
+    if online.refusal != *shown {
+        shown.clone_from(&online.refusal);
+        if let Some(refusal) = &online.refusal {
+            notice.0 = format!("Not allowed: {refusal}");
+        }
+    }
+}
+
+/// Opened with a room link (the page's `?room=`, the desktop's `--join`): straight to the game.
+fn join_at_start(join: Option<Res<JoinAtStart>>, mut next: ResMut<NextState<Screen>>) {
+    if join.is_some() {
+        next.set(Screen::Playing);
+    }
+}
+
+pub(super) struct OnlinePlugin;
+
+impl Plugin for OnlinePlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(Update, NetSet.after(UiSet::Actions))
+            .add_systems(Startup, join_at_start)
+            .add_systems(
+                Update,
+                (
+                    online_actions
+                        .run_if(on_message::<ActionPressed>)
+                        .in_set(UiSet::Actions),
+                    server_refusals
+                        .run_if(resource_changed::<Online>)
+                        .in_set(crate::core::GameSet::Mirror),
+                ),
+            );
+    }
+}

@@ -1,0 +1,376 @@
+//! Online play without a network: a scripted socket plays the server's part. The server's
+//! events animate as `MoveApplied` (the mirror check on), one at a time and in seq order; a
+//! local move is only proposed and waits for its event; a gap asks for `sync`; a `welcome`
+//! resets the board; commands that have no meaning online are refused.
+
+use super::{app_in, command, run_until_still, send, sent, table2};
+use bevy::prelude::*;
+use starhalma::testing::{
+    Animating, Authority, CommandRejected, GameReset, HudText, Marble, MoveApplied, NetRequest,
+    OnHole, Online, OnlineMemory, Phase, ScriptedNetwork,
+};
+use starhalma::{GameCommand, Match, MoveRequest, MoveSource, Screen, SeatKind, Store};
+use starhalma_protocol::{
+    ClientMessage, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
+};
+use starhalma_rules::{Game, Move, Variant};
+
+const LINK: &str = "http://127.0.0.1:9/?room=abcdefghij";
+
+fn room() -> RoomCode {
+    "abcdefghij".parse().unwrap()
+}
+
+/// A client on the menu whose connections are scripted.
+fn online_app() -> (App, ScriptedNetwork) {
+    let script = ScriptedNetwork::default();
+    let app = app_in(Store::Nowhere, None, |app| {
+        app.insert_resource(script.clone());
+    });
+    (app, script)
+}
+
+fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> ServerMessage {
+    ServerMessage::Welcome(Box::new(Welcome {
+        room: room(),
+        link: LINK.into(),
+        seat,
+        token: seat.map(|s| Token::from_bits(100 + u128::from(s))),
+        host: seat == Some(0),
+        seats,
+        game,
+        seq,
+    }))
+}
+
+fn people(n: usize) -> Vec<SeatHolder> {
+    vec![SeatHolder::Person { connected: true }; n]
+}
+
+/// Open the room link, as the page's `?room=` or Continue does: the game screen shows.
+fn open_link(app: &mut App) {
+    app.world_mut()
+        .write_message(NetRequest::Join(LINK.to_string()));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+}
+
+/// Joined by link and welcomed into a started two-player table game in `seat`, at seq 2.
+fn joined(seat: u8) -> (App, ScriptedNetwork) {
+    let (mut app, script) = online_app();
+    open_link(&mut app);
+    script.push(&welcome(Some(seat), people(2), Game::new(table2()), 2));
+    app.update();
+    app.update();
+    script.sent();
+    (app, script)
+}
+
+fn game(app: &App) -> Game {
+    app.world().resource::<Match>().game.clone()
+}
+
+fn moved(app: &App, seq: u64, mv: Move) -> ServerMessage {
+    ServerMessage::Event {
+        seq,
+        event: RoomEvent::Moved {
+            seat: game(app).active(),
+            mv,
+        },
+    }
+}
+
+/// Frames until `done` holds (at most 300).
+fn until(app: &mut App, done: impl Fn(&App) -> bool) {
+    for _ in 0..300 {
+        if done(app) {
+            return;
+        }
+        app.update();
+    }
+    panic!("never happened");
+}
+
+fn hud_line(app: &mut App, which: HudText) -> String {
+    app.world_mut()
+        .query::<(&HudText, &Text)>()
+        .iter(app.world())
+        .find(|(h, _)| **h == which)
+        .map(|(_, t)| t.0.clone())
+        .unwrap()
+}
+
+#[test]
+fn a_link_says_hello_and_the_welcome_replaces_the_match() {
+    let (mut app, script) = online_app();
+    open_link(&mut app);
+    assert_eq!(script.urls(), vec!["ws://127.0.0.1:9/ws".to_string()]);
+    assert_eq!(
+        script.sent(),
+        vec![ClientMessage::Hello {
+            room: Some(room()),
+            token: None
+        }]
+    );
+    // The room has one move played, and waits for nobody.
+    let mut room_game = Game::new(table2());
+    room_game.play(room_game.legal_moves()[0]).unwrap();
+    script.push(&welcome(Some(1), people(2), room_game.clone(), 3));
+    app.update();
+    assert!(!sent::<GameReset>(&app).is_empty(), "the board was rebuilt");
+    let state = app.world().resource::<Match>().clone();
+    assert_eq!(state.game, room_game);
+    assert_eq!(state.setup.seats, vec![SeatKind::Remote, SeatKind::Human]);
+    assert_eq!(*app.world().resource::<Authority>(), Authority::Server);
+    let online = app.world().resource::<Online>().clone();
+    assert_eq!(online.phase, Phase::InRoom);
+    assert_eq!(online.seat, Some(1));
+    let memory = app.world().resource::<OnlineMemory>();
+    assert_eq!(memory.tokens, vec![(room(), Token::from_bits(101))]);
+    assert_eq!(memory.last_link.as_deref(), Some(LINK));
+    app.update();
+    assert_eq!(hud_line(&mut app, HudText::Online), "Online: you are Blue");
+}
+
+#[test]
+fn the_servers_moves_animate_one_at_a_time_in_seq_order() {
+    let (mut app, script) = joined(1);
+    let mut expected = game(&app);
+    let first = expected.legal_moves()[0];
+    expected.play(first).unwrap();
+    let second = expected.legal_moves()[0];
+    expected.play(second).unwrap();
+    // Both arrive at once, the later first: the queue orders them and waits for the animation.
+    let mut after_first = game(&app);
+    after_first.play(first).unwrap();
+    script.push(&ServerMessage::Event {
+        seq: 4,
+        event: RoomEvent::Moved {
+            seat: 1,
+            mv: second,
+        },
+    });
+    script.push(&moved(&app, 3, first));
+    app.update();
+    assert_eq!(sent::<MoveApplied>(&app).len(), 1);
+    assert_eq!(game(&app), after_first);
+    for _ in 0..5 {
+        app.update();
+        assert!(app.world().resource::<Animating>().0);
+        assert_eq!(game(&app).history().len(), 1, "the second waits");
+    }
+    run_until_still(&mut app);
+    until(&mut app, |app| game(app).history().len() == 2);
+    assert_eq!(game(&app), expected);
+    run_until_still(&mut app);
+    assert!(script.sent().is_empty(), "no gap, no sync");
+}
+
+#[test]
+fn a_local_move_is_proposed_and_waits_for_its_event() {
+    let (mut app, script) = joined(0);
+    let mv = game(&app).legal_moves()[0];
+    send(&mut app, MoveRequest::of_move(mv, MoveSource::Board));
+    app.update();
+    assert_eq!(
+        game(&app).history().len(),
+        0,
+        "nothing is played before the server says so"
+    );
+    assert_eq!(
+        script.sent(),
+        vec![ClientMessage::Move { seq: 2, mv, id: 1 }]
+    );
+    // A second try before the answer is not sent.
+    send(&mut app, MoveRequest::of_move(mv, MoveSource::Board));
+    app.update();
+    assert!(script.sent().is_empty());
+    script.push(&moved(&app, 3, mv));
+    script.push(&ServerMessage::Ack { id: 1, seq: 3 });
+    app.update();
+    assert_eq!(game(&app).history().len(), 1);
+    run_until_still(&mut app);
+    // The other seat is remote: a local request for it is refused here at once.
+    let theirs = game(&app).legal_moves()[0];
+    send(&mut app, MoveRequest::of_move(theirs, MoveSource::Board));
+    assert!(script.sent().is_empty());
+    assert_eq!(game(&app).history().len(), 1);
+}
+
+#[test]
+fn a_gap_asks_for_sync_and_a_welcome_resets_the_board() {
+    let (mut app, script) = joined(1);
+    let mut ahead = game(&app);
+    let first = ahead.legal_moves()[0];
+    ahead.play(first).unwrap();
+    let second = ahead.legal_moves()[0];
+    ahead.play(second).unwrap();
+    script.push(&ServerMessage::Event {
+        seq: 4,
+        event: RoomEvent::Moved {
+            seat: 1,
+            mv: second,
+        },
+    });
+    app.update();
+    app.update();
+    assert_eq!(script.sent(), vec![ClientMessage::Sync { have: 2 }]);
+    assert_eq!(
+        game(&app).history().len(),
+        0,
+        "nothing past a gap is applied"
+    );
+    // Asked once, not every frame.
+    app.update();
+    assert!(script.sent().is_empty());
+    script.push(&welcome(Some(1), people(2), ahead.clone(), 4));
+    app.update();
+    assert!(!sent::<GameReset>(&app).is_empty());
+    assert_eq!(game(&app), ahead);
+    app.update();
+    let marbles: Vec<(Marble, OnHole)> = app
+        .world_mut()
+        .query::<(&Marble, &OnHole)>()
+        .iter(app.world())
+        .map(|(m, o)| (*m, *o))
+        .collect();
+    for (marble, on) in &marbles {
+        assert_eq!(ahead.position().owner(on.0), Some(marble.seat));
+    }
+    assert_eq!(marbles.len(), 20);
+    // The queued event is already in the snapshot: it is dropped, not played twice.
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(game(&app), ahead);
+}
+
+#[test]
+fn online_commands_go_to_the_server_and_come_back_as_events() {
+    let (mut app, script) = joined(0);
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(
+        sent::<CommandRejected>(&app)[0].reason,
+        "there is no undo in an online game"
+    );
+    command(&mut app, GameCommand::Resign(0));
+    app.update();
+    assert_eq!(script.sent(), vec![ClientMessage::Resign {}]);
+    assert!(!game(&app).is_over(), "the server decides");
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Resigned { seat: 0 },
+    });
+    until(&mut app, |app| game(app).is_over());
+    command(&mut app, GameCommand::Rematch);
+    app.update();
+    assert_eq!(script.sent(), vec![ClientMessage::Rematch {}]);
+    script.push(&ServerMessage::Event {
+        seq: 4,
+        event: RoomEvent::Rematch { seats: people(2) },
+    });
+    until(&mut app, |app| !game(app).is_over());
+    // Seats shift by one: this device now plays Blue, and Red (the friend) moves first.
+    let state = app.world().resource::<Match>().clone();
+    assert_eq!(state.setup.seats, vec![SeatKind::Remote, SeatKind::Human]);
+    assert_eq!(state.game, Game::new(table2()));
+    assert_eq!(app.world().resource::<Online>().seat, Some(1));
+    // Leave is for three or more.
+    command(&mut app, GameCommand::Leave(1));
+    assert_eq!(
+        sent::<CommandRejected>(&app)[0].reason,
+        "with two players, resign instead"
+    );
+}
+
+#[test]
+fn a_local_game_ends_online_play_and_bad_frames_change_nothing() {
+    let (mut app, script) = joined(1);
+    script.push_frame("not json".into());
+    script.push_frame(r#"{"v":2,"t":"pong"}"#.into());
+    app.update();
+    assert_eq!(app.world().resource::<Online>().phase, Phase::InRoom);
+    assert_eq!(game(&app).history().len(), 0);
+    let setup = super::people(table2());
+    command(&mut app, GameCommand::NewGame(setup));
+    app.update();
+    assert_eq!(app.world().resource::<Online>().phase, Phase::Offline);
+    assert_eq!(*app.world().resource::<Authority>(), Authority::Local);
+    let memory = app.world().resource::<OnlineMemory>();
+    assert_eq!(memory.last_link, None);
+    assert_eq!(
+        memory.tokens.len(),
+        1,
+        "the seat's token is kept for the link"
+    );
+}
+
+#[test]
+fn a_dropped_connection_comes_back_with_the_token() {
+    let (mut app, script) = joined(1);
+    script.drop_connection();
+    app.update();
+    assert_eq!(app.world().resource::<Online>().phase, Phase::Reconnecting);
+    app.update();
+    assert_eq!(
+        hud_line(&mut app, HudText::Online),
+        "Connection lost: reconnecting..."
+    );
+    until(&mut app, |_| script.urls().len() == 2);
+    app.update();
+    assert_eq!(
+        script.sent(),
+        vec![ClientMessage::Hello {
+            room: Some(room()),
+            token: Some(Token::from_bits(101)),
+        }]
+    );
+}
+
+#[test]
+fn waiting_players_and_a_disconnected_friend_are_shown() {
+    let (mut app, script) = online_app();
+    open_link(&mut app);
+    let variant = Variant::new(starhalma_rules::RuleSet::Laws, 3).unwrap();
+    let seats = vec![
+        SeatHolder::Person { connected: true },
+        SeatHolder::Person { connected: true },
+        SeatHolder::Open,
+    ];
+    script.push(&welcome(Some(1), seats, Game::new(variant), 2));
+    app.update();
+    app.update();
+    assert_eq!(
+        hud_line(&mut app, HudText::Online),
+        "Waiting for players (2/3)"
+    );
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Seats {
+            seats: vec![
+                SeatHolder::Person { connected: true },
+                SeatHolder::Person { connected: true },
+                SeatHolder::Computer,
+            ],
+        },
+    });
+    script.push(&ServerMessage::Disconnected {
+        seat: 0,
+        computer_in_ms: 45_000,
+    });
+    app.update();
+    app.update();
+    assert_eq!(
+        hud_line(&mut app, HudText::Online),
+        "Red disconnected: the computer plays in 45 s"
+    );
+    script.push(&ServerMessage::Reconnected { seat: 0 });
+    app.update();
+    app.update();
+    assert_eq!(
+        hud_line(&mut app, HudText::Online),
+        "Online: you are Yellow"
+    );
+}

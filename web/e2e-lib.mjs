@@ -1,0 +1,122 @@
+// What the browser tests share: launching Debian's chromium headless (WebGL2 through
+// SwiftShader), reading the game's probe (`window.starhalma_probe`), clicking with real pointer
+// input, screenshots and the pass/fail report.
+import { chromium } from "playwright-core";
+import { PNG } from "pngjs";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const dist = path.resolve(here, "..", "dist");
+export const out = path.resolve(here, "e2e-out");
+fs.mkdirSync(out, { recursive: true });
+
+const quiet = ["--disable-background-networking", "--disable-component-update", "--no-first-run"];
+
+/// Chromium with WebGL2 (or, with `webgl: false`, without any 3D API).
+export function launch({ webgl = true } = {}) {
+  const graphics = webgl
+    ? ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"]
+    : ["--disable-3d-apis"];
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", ...graphics, ...quiet],
+  });
+}
+
+/// Checks print as they pass or fail; `finish` prints the figures and sets the exit code.
+export function reporter() {
+  const problems = [];
+  return {
+    check(ok, message) {
+      if (!ok) problems.push(message);
+      console.log(`${ok ? "ok  " : "FAIL"} ${message}`);
+    },
+    finish(figures) {
+      console.log(JSON.stringify(figures));
+      if (problems.length) {
+        console.error(`${problems.length} check(s) failed`);
+        process.exit(1);
+      }
+    },
+  };
+}
+
+export const pixel = (png, x, y) => {
+  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+};
+
+/// Share of the pixels within `r` of (x, y) that `pred` accepts.
+export const share = (png, x, y, r, pred) => {
+  let hits = 0, total = 0;
+  for (let yy = y - r; yy <= y + r; yy++)
+    for (let xx = x - r; xx <= x + r; xx++) {
+      if (xx < 0 || yy < 0 || xx >= png.width || yy >= png.height) continue;
+      total++;
+      if (pred(pixel(png, xx, yy))) hits++;
+    }
+  return hits / Math.max(total, 1);
+};
+
+/// Tools for one page: its probe, waiting on it, screenshots (named with `prefix`) and clicks.
+export function pageTools(page, prefix = "") {
+  const consoleErrors = [];
+  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  const probe = async () => {
+    const text = await page.evaluate(() => window.starhalma_probe ?? null);
+    return text ? JSON.parse(text) : null;
+  };
+  const waitFor = async (what, predicate, seconds) => {
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      const p = await probe();
+      if (p && predicate(p)) return p;
+      await page.waitForTimeout(100);
+    }
+    throw new Error(`${prefix}timed out after ${seconds} s waiting for ${what}`);
+  };
+  const shot = async (name) => {
+    const file = path.join(out, `${prefix}${name}.png`);
+    await page.screenshot({ path: file });
+    return PNG.sync.read(fs.readFileSync(file));
+  };
+  // Click, then wait until the game has run a few frames since (software rendering draws
+  // only a few frames a second).
+  const clickAndSettle = async (x, y) => {
+    const before = (await probe()).frame;
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(50);
+    await page.mouse.down();
+    await page.waitForTimeout(50);
+    await page.mouse.up();
+    return waitFor("frames after a click", (p) => p.frame >= before + 10, 30);
+  };
+  const clickButton = async (action) => {
+    const p = await probe();
+    const b = p.buttons.find((b) => b.action === action && b.visible);
+    if (!b) throw new Error(`${prefix}no visible ${action} button`);
+    await clickAndSettle(b.x, b.y);
+  };
+  // A move by `seat` with the mouse: press its marbles until one is picked up with
+  // destinations, preview the first ring, click it. Returns the probe after the pick.
+  const pickAndMove = async (seat, previewShot) => {
+    const { holes } = await probe();
+    let picked = null;
+    for (const [i, h] of holes.entries()) {
+      if (h[2] !== seat) continue;
+      const q = await clickAndSettle(h[0], h[1] - 6);
+      if (q.selected === i && q.targets.length > 0) { picked = q; break; }
+    }
+    if (!picked) return null;
+    const target = holes[picked.targets[0]];
+    await page.mouse.move(target[0], target[1]);
+    await page.waitForTimeout(300);
+    if (previewShot) await shot(previewShot);
+    await clickAndSettle(target[0], target[1]);
+    return picked;
+  };
+  return { probe, waitFor, shot, clickAndSettle, clickButton, pickAndMove, consoleErrors };
+}

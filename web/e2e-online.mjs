@@ -1,0 +1,95 @@
+// End-to-end test of playing a friend by link: starts the room server on the web build
+// (`starhalma-server --dist dist`, port 0), then two pages in separate browser contexts (each
+// with its own local storage, where seat tokens live). Page A opens a room from the menu and
+// reads its link; page B opens the link and takes the open seat; both move with real pointer
+// input on the canvas, and both pages show both moves. Screenshots go to web/e2e-out/online-*.
+// The server binary: $STARHALMA_SERVER, else the one `cargo test --workspace` built under
+// $CARGO_TARGET_DIR.
+import { dist, launch, pageTools, reporter } from "./e2e-lib.mjs";
+import { spawn } from "node:child_process";
+import readline from "node:readline";
+import path from "node:path";
+
+const target = process.env.CARGO_TARGET_DIR ?? path.resolve(dist, "..", "target");
+const binary = process.env.STARHALMA_SERVER ?? path.join(target, "debug", "starhalma-server");
+const server = spawn(binary, ["--bind", "127.0.0.1", "--port", "0", "--dist", dist], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const address = await new Promise((resolve, reject) => {
+  const lines = readline.createInterface({ input: server.stdout });
+  lines.on("line", (line) => {
+    const found = line.match(/^listening on (\S+)/);
+    if (found) resolve(found[1]);
+  });
+  server.on("exit", (code) => reject(new Error(`starhalma-server exited (${code})`)));
+  setTimeout(() => reject(new Error("starhalma-server did not say where it listens")), 30_000);
+});
+const url = `http://${address}/`;
+
+const browser = await launch();
+const { check, finish } = reporter();
+const figures = {};
+
+try {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const [pageA, pageB] = await Promise.all(
+    contexts.map((c) => c.newPage({ viewport: { width: 1280, height: 800 } })),
+  );
+  const a = pageTools(pageA, "online-a-");
+  const b = pageTools(pageB, "online-b-");
+
+  // A: the menu's "Play a friend" opens a room (two players, the table's rules by default).
+  await pageA.goto(url);
+  await a.waitFor("A's menu", (p) => p.screen === "Menu", 60);
+  await a.clickButton("PlayFriend");
+  let pa = await a.waitFor("A's room", (p) => p.online.phase === "InRoom" && p.online.link, 30);
+  const link = pa.online.link;
+  check(link.startsWith(url + "?room="), `A got a link to send: ${link}`);
+  check(pa.online.seat === 0 && !pa.online.started, "A is Red, waiting for a friend");
+  await a.shot("waiting");
+
+  // B: opens the link, watches, then presses Join for the open seat.
+  const opened = Date.now();
+  await pageB.goto(link);
+  let pb = await b.waitFor("B in the room", (p) => p.online.phase === "InRoom", 60);
+  figures.join_ms = Date.now() - opened;
+  check(pb.screen === "Playing" && pb.online.seat === -1, "the link opens the game, watching");
+  await b.clickButton("TakeSeat");
+  pb = await b.waitFor("B seated", (p) => p.online.seat === 1 && p.online.started, 30);
+  pa = await a.waitFor("A sees the game start", (p) => p.online.started, 30);
+  check(true, "B took seat 1 (Blue) and play started on both pages");
+  await pageA.waitForTimeout(1500); // the camera glides to each player's side
+
+  // A (Red) moves with the mouse; B sees it.
+  const moveStart = Date.now();
+  check((await a.pickAndMove(0, "preview")) !== null, "A picked up a marble and moved it");
+  pa = await a.waitFor("A's move applied", (p) => p.ply === 1 && !p.animating, 30);
+  pb = await b.waitFor("A's move on B", (p) => p.ply === 1 && !p.animating, 30);
+  figures.move_seen_by_friend_ms = Date.now() - moveStart;
+  check(pb.moves[0] === pa.moves[0], `B shows A's move (${pa.moves[0]})`);
+
+  // B (Blue) moves with the mouse; A sees it.
+  check((await b.pickAndMove(1, "preview")) !== null, "B picked up a marble and moved it");
+  pb = await b.waitFor("B's move applied", (p) => p.ply === 2 && !p.animating, 30);
+  pa = await a.waitFor("B's move on A", (p) => p.ply === 2 && !p.animating, 30);
+  check(
+    JSON.stringify(pa.moves) === JSON.stringify(pb.moves),
+    `both pages show both moves (${pa.moves.join(" | ")})`,
+  );
+  check(pa.human && !pb.human, "Red is to move again on A, and B waits");
+  await a.shot("after");
+  await b.shot("after");
+
+  // B reloads: its token (local storage) takes the seat back.
+  await pageB.reload();
+  pb = await b.waitFor("B back in its seat", (p) => p.online.seat === 1 && p.ply === 2, 60);
+  check(true, "after a reload B is back in seat 1 with both moves");
+  const errors = [...a.consoleErrors, ...b.consoleErrors];
+  check(errors.length === 0, `no console errors${errors.length ? ": " + errors.join(" | ") : ""}`);
+} catch (error) {
+  check(false, String(error?.stack ?? error));
+} finally {
+  await browser.close();
+  server.kill();
+}
+finish(figures);
