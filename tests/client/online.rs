@@ -374,3 +374,128 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
         "Online: you are Yellow"
     );
 }
+
+/// `starhalma-server` on 127.0.0.1 port 0 (built by `cargo test --workspace` next to this test
+/// binary), killed when dropped.
+struct RealServer {
+    child: std::process::Child,
+    origin: String,
+}
+
+impl RealServer {
+    fn start() -> RealServer {
+        use std::io::{BufRead, BufReader};
+        let exe = std::env::current_exe().unwrap();
+        let binary = exe
+            .parent()
+            .and_then(|deps| deps.parent())
+            .map(|dir| dir.join("starhalma-server"))
+            .unwrap();
+        assert!(
+            binary.exists(),
+            "{} is missing: run the tests with `cargo test --workspace`",
+            binary.display()
+        );
+        let mut child = std::process::Command::new(binary)
+            .args(["--bind", "127.0.0.1", "--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap()
+            .to_string();
+        RealServer {
+            child,
+            origin: format!("http://{addr}"),
+        }
+    }
+}
+
+impl Drop for RealServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Run frames (with a short real pause each, so the socket threads can work) until `done`.
+fn until_real(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..1000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!(
+        "timed out waiting for {what}: {:?}",
+        app.world().resource::<Online>()
+    );
+}
+
+fn phase(app: &App) -> Phase {
+    app.world().resource::<Online>().phase.clone()
+}
+
+#[test]
+fn two_desktop_clients_play_through_the_real_server() {
+    let server = RealServer::start();
+    let client = |origin: &str| {
+        let origin = origin.to_string();
+        app_in(Store::Nowhere, None, move |app| {
+            app.insert_resource(starhalma::ServerUrl(Some(origin)));
+        })
+    };
+    let mut host = client(&server.origin);
+    host.world_mut().write_message(NetRequest::Host(table2()));
+    until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
+    let link = host.world().resource::<Online>().link.clone().unwrap();
+    assert!(link.starts_with(&format!("{}/?room=", server.origin)));
+    let mut friend = client(&server.origin);
+    friend
+        .world_mut()
+        .write_message(NetRequest::Join(link.clone()));
+    until_real(&mut friend, "the friend in the room", |app| {
+        phase(app) == Phase::InRoom
+    });
+    assert_eq!(friend.world().resource::<Online>().seat, None);
+    friend.world_mut().write_message(NetRequest::TakeSeat);
+    until_real(&mut friend, "the friend's seat", |app| {
+        app.world().resource::<Online>().seat == Some(1)
+    });
+    until_real(&mut host, "the start", |app| {
+        app.world().resource::<Online>().started
+    });
+    // The host (Red) moves; both boards show it. Then the friend (Blue).
+    for (mover, seat) in [(0, 0u8), (1, 1u8)] {
+        let apps = [&mut host, &mut friend];
+        let [a, b] = apps;
+        let (me, other) = if mover == 0 { (a, b) } else { (b, a) };
+        until_real(me, "the last move's animation", |app| {
+            !app.world().resource::<Animating>().0
+        });
+        assert_eq!(game(me).active(), seat);
+        let mv = game(me).legal_moves()[0];
+        me.world_mut()
+            .write_message(MoveRequest::of_move(mv, MoveSource::Board));
+        let plies = usize::from(seat) + 1;
+        until_real(me, "the move on the mover's board", |app| {
+            game(app).history().len() == plies
+        });
+        until_real(other, "the move on the other board", |app| {
+            game(app).history().len() == plies
+        });
+    }
+    assert_eq!(game(&host), game(&friend));
+    drop(server);
+    until_real(&mut host, "the lost connection", |app| {
+        phase(app) == Phase::Reconnecting
+    });
+}
