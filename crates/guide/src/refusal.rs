@@ -1,0 +1,209 @@
+//! Friendly words for every reason the rules engine refuses a move.
+
+use starhalma_rules::{Game, Hole, IllegalMove, Move, RuleSet};
+
+/// Why a move was refused, in words for the player. Where the reason depends on the rule set
+/// (where a move may end), the words follow `rules`.
+pub fn explain(refusal: &IllegalMove, rules: RuleSet) -> &'static str {
+    match refusal {
+        IllegalMove::GameOver => "The game is over: start a new one or play again.",
+        IllegalMove::EmptyOrigin(_) => "There is no marble there to move.",
+        IllegalMove::NotYourPiece { .. } => {
+            "That marble belongs to another player: pick one of your own."
+        }
+        IllegalMove::DestinationOccupied(_) => {
+            "That hole is taken. A marble may only end its move on an empty hole."
+        }
+        IllegalMove::NotAdjacent { .. } => {
+            "A step goes only to a neighbouring hole. To go further, hop over a marble."
+        }
+        IllegalMove::NotReachable { .. } => {
+            "No step or chain of hops gets this marble there. Each hop needs a marble right \
+             next to it and an empty hole just beyond."
+        }
+        IllegalMove::NoMovement => "A move has to take the marble somewhere else.",
+        IllegalMove::MustStayInTarget => {
+            "This marble is already in your target, so it must end every move inside it. It \
+             may still move about within the target."
+        }
+        IllegalMove::CannotStopThere(_) => match rules {
+            RuleSet::Diamond => {
+                "You cannot enter another colour's triangle: only the five holes on the edge \
+                 of the middle are open to everyone."
+            }
+            _ => {
+                "You cannot stop in another player's point. Hops may pass through it, but the \
+                 move must end in the middle, in your own point or in your target."
+            }
+        },
+        IllegalMove::MakesAnotherWin => {
+            "That move would finish another player's target for them, so it is not allowed."
+        }
+        IllegalMove::CannotPass => "You can still move, so you cannot pass.",
+        IllegalMove::BadSwap => {
+            "A swap is only for an opponent's peg in your target, on a hole your peg could \
+             otherwise reach with a step or a chain of hops."
+        }
+        IllegalMove::SwapNotPlayed => "These rules have no swaps.",
+    }
+}
+
+/// Shown when the player picks up a marble that has nowhere to go.
+pub const NOWHERE_TO_GO: &str =
+    "This marble is boxed in for now: no ring appears. Pick one with room in front of it.";
+
+/// Why the marble on `from` cannot go to `to` now, or `None` when it can. A press on a hole
+/// next to the marble is read as a step, any other as a chain of hops: the reason given is the
+/// one the player most likely meant.
+pub fn why_not(game: &Game, from: Hole, to: Hole) -> Option<IllegalMove> {
+    let legal = game.legal_moves();
+    if legal.iter().any(|m| m.from == from && m.to == to) {
+        return None;
+    }
+    let adjacent = from.distance(to) == 1;
+    let mv = if adjacent {
+        Move::step(from, to)
+    } else {
+        Move::jump(from, to)
+    };
+    game.check(mv).err()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starhalma_rules::{Blocked, Position, State, Variant};
+
+    /// One of every refusal. The match has no wildcard, so a new variant in the rules crate
+    /// fails to compile here until it is given words.
+    fn every_refusal() -> Vec<IllegalMove> {
+        let hole = || "0,0".to_string();
+        let all = vec![
+            IllegalMove::GameOver,
+            IllegalMove::EmptyOrigin(hole()),
+            IllegalMove::NotYourPiece { hole: hole() },
+            IllegalMove::DestinationOccupied(hole()),
+            IllegalMove::NotAdjacent {
+                from: hole(),
+                to: hole(),
+            },
+            IllegalMove::NotReachable {
+                from: hole(),
+                to: hole(),
+            },
+            IllegalMove::NoMovement,
+            IllegalMove::MustStayInTarget,
+            IllegalMove::CannotStopThere(hole()),
+            IllegalMove::MakesAnotherWin,
+            IllegalMove::CannotPass,
+            IllegalMove::BadSwap,
+            IllegalMove::SwapNotPlayed,
+        ];
+        for refusal in &all {
+            match refusal {
+                IllegalMove::GameOver
+                | IllegalMove::EmptyOrigin(_)
+                | IllegalMove::NotYourPiece { .. }
+                | IllegalMove::DestinationOccupied(_)
+                | IllegalMove::NotAdjacent { .. }
+                | IllegalMove::NotReachable { .. }
+                | IllegalMove::NoMovement
+                | IllegalMove::MustStayInTarget
+                | IllegalMove::CannotStopThere(_)
+                | IllegalMove::MakesAnotherWin
+                | IllegalMove::CannotPass
+                | IllegalMove::BadSwap
+                | IllegalMove::SwapNotPlayed => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_refusal_has_its_own_friendly_words_under_every_rule_set() {
+        for rules in RuleSet::ALL {
+            let texts: Vec<&str> = every_refusal().iter().map(|r| explain(r, rules)).collect();
+            for (i, text) in texts.iter().enumerate() {
+                assert!(text.ends_with('.'), "{text:?}");
+                assert!(!text.contains("  "), "{text:?}");
+                // Not the engine's own message: the player gets words, not hole numbers.
+                assert_ne!(*text, every_refusal()[i].to_string());
+                assert!(!text.contains("0,0"));
+                assert!(
+                    !texts[..i].contains(text),
+                    "{rules}: two refusals share {text:?}"
+                );
+            }
+        }
+    }
+
+    fn table() -> Game {
+        Game::new(Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap())
+    }
+
+    #[test]
+    fn why_not_agrees_with_the_engine_at_the_start() {
+        let game = table();
+        let legal = game.legal_moves();
+        let from = legal[0].from;
+        assert_eq!(why_not(&game, from, legal[0].to), None);
+        // Every hole: refused exactly when no legal move of that marble ends there.
+        for to in Hole::all() {
+            let reachable = legal.iter().any(|m| m.from == from && m.to == to);
+            assert_eq!(
+                why_not(&game, from, to).is_none(),
+                reachable,
+                "{from} -> {to}"
+            );
+        }
+    }
+
+    #[test]
+    fn stopping_in_a_side_point_is_explained_as_such() {
+        // Red's marble on the edge of the middle, next to the unused point of camp 5.
+        let position = Position::from_placements([
+            ("2,-4".parse().unwrap(), 0, false),
+            ("-2,2".parse().unwrap(), 1, false),
+        ])
+        .unwrap();
+        let variant = Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap();
+        let game = Game::from_state(variant, State::new(position, 0, 0)).unwrap();
+        let from: Hole = "2,-4".parse().unwrap();
+        let into_side_point: Hole = "2,-5".parse().unwrap();
+        assert_eq!(into_side_point.camp(), Some(5));
+        let refusal = why_not(&game, from, into_side_point).expect("refused");
+        assert!(
+            matches!(refusal, IllegalMove::CannotStopThere(_)),
+            "{refusal:?}"
+        );
+        assert!(explain(&refusal, game.rule_set()).contains("another player's point"));
+        // The same step is fine under the masters' rules, where any hole may be entered.
+        let masters = Variant::new(
+            RuleSet::Masters {
+                blocked: Blocked::Swap,
+            },
+            2,
+        )
+        .unwrap();
+        let game = Game::from_state(masters, State::new(position, 0, 0)).unwrap();
+        assert_eq!(why_not(&game, from, into_side_point), None);
+    }
+
+    #[test]
+    fn masters_refusals_name_the_swap_rules() {
+        let fill = Game::new(
+            Variant::new(
+                RuleSet::Masters {
+                    blocked: Blocked::Fill,
+                },
+                2,
+            )
+            .unwrap(),
+        );
+        let legal = fill.legal_moves();
+        let swap = Move::swap(legal[0].from, legal[0].to);
+        let refusal = fill.check(swap).unwrap_err();
+        assert_eq!(refusal, IllegalMove::SwapNotPlayed);
+        assert!(explain(&refusal, fill.rule_set()).contains("no swaps"));
+    }
+}
