@@ -16,3 +16,9 @@ mod summary;
 
 pub use refusal::{NOWHERE_TO_GO, explain, why_not};
 pub use summary::summary;
+
+mod diagram;
+mod sections;
+
+pub use diagram::{Diagram, Shows};
+pub use sections::{Section, Topic, sections};
