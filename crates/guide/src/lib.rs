@@ -22,3 +22,7 @@ mod sections;
 
 pub use diagram::{Diagram, Shows};
 pub use sections::{Section, Topic, sections};
+
+mod decided;
+
+pub use decided::{Decision, decided_by, decision};

@@ -1,0 +1,468 @@
+//! Why a game ended, when a special rule decided it: the sentence for the game-over panel and
+//! the rules-screen section that explains the rule.
+
+use crate::sections::Topic;
+use starhalma_rules::rules::{DIAMOND_MOVE_CAP, TABLE_ANTI_SPOIL_TURNS, TABLE_TURN_CAP};
+use starhalma_rules::{DrawReason, Game, Holes, RankReason, RuleSet, Status, WinReason};
+
+/// How a finished game was decided, when it was not simply a target filled with the winner's
+/// own marbles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// One or two sentences for the game-over panel, naming players by colour.
+    pub text: String,
+    /// The rules-screen section to open from the panel.
+    pub topic: Topic,
+}
+
+/// The sentence for the game-over panel when a special rule decided `game`: the anti-spoiling
+/// rule, the fill rule, a resignation, a draw or the turn cap. `None` while the game goes on and
+/// when it ended the ordinary way.
+pub fn decided_by(game: &Game) -> Option<String> {
+    decision(game).map(|d| d.text)
+}
+
+/// [`decided_by`] with the section of the rules screen that explains the rule.
+pub fn decision(game: &Game) -> Option<Decision> {
+    let variant = game.variant();
+    let name = |seat: u8| variant.colour(seat).name();
+    let rules = game.rules();
+    let (text, topic) = match game.status() {
+        Status::Ongoing
+        | Status::Won {
+            reason: WinReason::Target,
+            ..
+        } => return None,
+        Status::Won {
+            winner,
+            reason: WinReason::AntiSpoil,
+        } => {
+            let target = rules.target(winner);
+            let opposite = variant
+                .seat_in_camp((variant.camp_of(winner) + 3) % 6)
+                .expect("anti-spoiling needs a player opposite");
+            let left = (game.position().pieces(opposite) & target).count_ones();
+            (
+                format!(
+                    "{w}'s target was filled with {left} of {o}'s marbles still in it after \
+                     {TABLE_ANTI_SPOIL_TURNS} turns each: by the anti-spoiling rule they count \
+                     for {w}, so {w} wins.{by}",
+                    w = name(winner),
+                    o = name(opposite),
+                    by = filled_by(game, winner),
+                ),
+                Topic::AntiSpoil,
+            )
+        }
+        Status::Won {
+            winner,
+            reason: WinReason::Filled,
+        } => {
+            let target = rules.target(winner);
+            let others =
+                Holes(target & game.position().occupied() & !game.position().pieces(winner))
+                    .count();
+            if others == 0 {
+                // The Diamond Game's ordinary win: its own fifteen home and the king on the tip.
+                return None;
+            }
+            let (piece, topic) = match game.rule_set() {
+                RuleSet::Diamond => ("marbles", Topic::Winning),
+                _ => ("pegs", Topic::Fill),
+            };
+            let rule = if game.rule_set() == RuleSet::Diamond {
+                format!("and {}'s king on its tip", name(winner))
+            } else {
+                "at least one of them theirs: the fill rule".to_string()
+            };
+            (
+                format!(
+                    "{w}'s target was full, with {others} of the other players' {piece} in it \
+                     {rule}, so {w} wins.{by}",
+                    w = name(winner),
+                    by = filled_by(game, winner),
+                ),
+                topic,
+            )
+        }
+        Status::Won {
+            winner,
+            reason: WinReason::Resignation,
+        } => {
+            let resigned = game.resigned().expect("a resignation was recorded");
+            let how = if variant.players() == 2 {
+                String::new()
+            } else if game.rule_set() == RuleSet::Diamond {
+                " Of the others, their marbles were nearest their target.".to_string()
+            } else {
+                " Of the others, they were best placed: most marbles home, then least distance \
+                 to go."
+                    .to_string()
+            };
+            (
+                format!(
+                    "{r} resigned, so {w} wins.{how}",
+                    r = name(resigned),
+                    w = name(winner)
+                ),
+                Topic::Resigning,
+            )
+        }
+        Status::Draw {
+            reason: DrawReason::AllPassed,
+        } => (
+            "Nobody could move: every player passed in turn, so nothing could change any more \
+             and the game is a draw."
+                .to_string(),
+            Topic::DrawsAndLimits,
+        ),
+        Status::Draw {
+            reason: DrawReason::MoveCap,
+        } => (
+            format!(
+                "{DIAMOND_MOVE_CAP} moves each were played without a winner, so the game is a \
+                 draw."
+            ),
+            Topic::DrawsAndLimits,
+        ),
+        Status::Ranked { reason } => {
+            let why = match reason {
+                RankReason::TurnCap => {
+                    format!("Nobody finished in {TABLE_TURN_CAP} turns each, so the game stopped")
+                }
+                RankReason::AllPassed => "Every player passed in turn, so nothing could change \
+                                          any more and the game stopped"
+                    .to_string(),
+            };
+            (
+                format!(
+                    "{why}. Players are placed by marbles home, then by distance still to go: \
+                     {}.",
+                    first_place(game)
+                ),
+                Topic::DrawsAndLimits,
+            )
+        }
+    };
+    Some(Decision { text, topic })
+}
+
+/// " Blue's move completed it." when the winner did not make the last move.
+fn filled_by(game: &Game, winner: u8) -> String {
+    match game.history().last() {
+        Some(last) if last.seat != winner => format!(
+            " {}'s own move completed it.",
+            game.variant().colour(last.seat).name()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Who is first in the ranking: "Red is first" or "Red and Blue share first place".
+fn first_place(game: &Game) -> String {
+    let names: Vec<&str> = game
+        .ranking()
+        .iter()
+        .filter(|p| p.place == 1)
+        .map(|p| game.variant().colour(p.seat).name())
+        .collect();
+    match names.as_slice() {
+        [one] => format!("{one} is first"),
+        [init @ .., last] => format!("{} and {last} share first place", init.join(", ")),
+        [] => unreachable!("a ranking has a first place"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starhalma_ai::{Evaluator, greedy};
+    use starhalma_rules::{Blocked, Hole, Move, MoveKind, Position, State, Variant};
+
+    fn new_game(rules: RuleSet, players: u8) -> Game {
+        Game::new(Variant::new(rules, players).unwrap())
+    }
+
+    fn colour(game: &Game, seat: u8) -> &'static str {
+        game.variant().colour(seat).name()
+    }
+
+    fn hole(text: &str) -> Hole {
+        text.parse().unwrap()
+    }
+
+    /// Steps one marble out and back for every player in turn until the game ends: the
+    /// slowest game the rules allow.
+    fn shuffle_until_over(game: &mut Game) {
+        while !game.is_over() {
+            let seat = game.active();
+            let back = game
+                .history()
+                .iter()
+                .rev()
+                .find(|p| p.seat == seat)
+                .filter(|p| p.mv.kind == MoveKind::Step)
+                .map(|p| Move::step(p.mv.to, p.mv.from))
+                .filter(|m| game.legal_moves().contains(m));
+            let mv = back.unwrap_or_else(|| {
+                *game
+                    .legal_moves()
+                    .iter()
+                    .find(|m| m.kind == MoveKind::Step)
+                    .expect("a step exists")
+            });
+            game.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn nothing_to_say_while_playing_or_after_an_ordinary_win() {
+        let mut game = new_game(RuleSet::Table { long_hops: false }, 2);
+        assert_eq!(decided_by(&game), None);
+        for _ in 0..10 {
+            game.play(greedy(&game)).unwrap();
+        }
+        assert_eq!(decided_by(&game), None);
+        let win = crate::diagram::win(RuleSet::Laws).after();
+        assert!(matches!(
+            win.status(),
+            Status::Won {
+                reason: WinReason::Target,
+                ..
+            }
+        ));
+        assert_eq!(decided_by(&win), None);
+    }
+
+    #[test]
+    fn a_resignation_names_who_resigned_and_who_won() {
+        let mut game = new_game(RuleSet::Table { long_hops: false }, 2);
+        for _ in 0..6 {
+            game.play(greedy(&game)).unwrap();
+        }
+        game.resign(1).unwrap();
+        let d = decision(&game).unwrap();
+        assert!(
+            d.text
+                .starts_with(&format!("{} resigned", colour(&game, 1)))
+        );
+        assert!(d.text.contains(&format!("{} wins", colour(&game, 0))));
+        assert_eq!(d.topic, Topic::Resigning);
+
+        let mut diamond = new_game(RuleSet::Diamond, 3);
+        for _ in 0..9 {
+            diamond.play(greedy(&diamond)).unwrap();
+        }
+        diamond.resign(0).unwrap();
+        let Status::Won { winner, .. } = diamond.status() else {
+            panic!("{:?}", diamond.status())
+        };
+        let text = decided_by(&diamond).unwrap();
+        assert!(
+            text.contains(&format!("{} wins", colour(&diamond, winner))),
+            "{text}"
+        );
+        assert!(text.contains("nearest"), "{text}");
+    }
+
+    /// A real table game: Red plays the greedy player, Blue the same but never moves the three
+    /// marbles at the tip of its own point, Red's target. The anti-spoiling rule ends it.
+    #[test]
+    fn the_anti_spoiling_rule_ends_a_game_against_a_spoiler() {
+        let mut game = new_game(RuleSet::Table { long_hops: false }, 2);
+        let kept = [hole("-8,4"), hole("-7,3"), hole("-7,4")];
+        let eval = Evaluator::new(game.rules());
+        while !game.is_over() && game.state().ply() < 400 {
+            let mv = if game.active() == 0 {
+                greedy(&game)
+            } else {
+                game.legal_moves()
+                    .into_iter()
+                    .filter(|m| m.is_pass() || !kept.contains(&m.from))
+                    .max_by_key(|m| eval.gain(1, m.from, m.to))
+                    .unwrap_or(Move::PASS)
+            };
+            game.play(mv).unwrap();
+        }
+        assert_eq!(
+            game.status(),
+            Status::Won {
+                winner: 0,
+                reason: WinReason::AntiSpoil
+            }
+        );
+        let d = decision(&game).unwrap();
+        assert_eq!(d.topic, Topic::AntiSpoil);
+        let expected = format!(
+            "{}'s target was filled with 3 of {}'s marbles",
+            colour(&game, 0),
+            colour(&game, 1)
+        );
+        assert!(d.text.starts_with(&expected), "{}", d.text);
+        assert!(d.text.contains("30 turns each"), "{}", d.text);
+    }
+
+    #[test]
+    fn the_turn_cap_stops_a_table_game_and_names_who_is_first() {
+        let mut game = new_game(RuleSet::Table { long_hops: false }, 2);
+        // Red gets a marble further than Blue, then both only shuffle.
+        game.play(greedy(&game)).unwrap();
+        game.play("s -5,1 -4,1".parse().unwrap()).unwrap();
+        game.play(greedy(&game)).unwrap();
+        shuffle_until_over(&mut game);
+        assert_eq!(game.state().ply(), TABLE_TURN_CAP * 2);
+        let d = decision(&game).unwrap();
+        assert!(d.text.contains("200 turns each"), "{}", d.text);
+        let first = game.ranking()[0];
+        assert_eq!(
+            game.ranking()[1].place,
+            2,
+            "not a tie: {:?}",
+            game.ranking()
+        );
+        assert!(
+            d.text
+                .ends_with(&format!("{} is first.", colour(&game, first.seat))),
+            "{}",
+            d.text
+        );
+        assert_eq!(d.topic, Topic::DrawsAndLimits);
+    }
+
+    #[test]
+    fn the_diamond_move_cap_is_a_draw() {
+        let mut game = new_game(RuleSet::Diamond, 2);
+        shuffle_until_over(&mut game);
+        assert_eq!(game.state().ply(), DIAMOND_MOVE_CAP * 2);
+        let text = decided_by(&game).unwrap();
+        assert!(text.starts_with("400 moves each"), "{text}");
+        assert!(text.contains("draw"));
+    }
+
+    /// Table, locked: Red's seven marbles home fill its target with Blue's three at Blue's own
+    /// tip, and Red's other three sit at Red's own tip behind seven of Blue's, home in Blue's
+    /// target. Nobody can move before the anti-spoiling wait is over.
+    #[test]
+    fn everyone_passing_stops_a_table_game() {
+        let red_target_back = ["-5,1", "-5,2", "-5,3", "-5,4", "-6,2", "-6,3", "-6,4"];
+        let red_target_tip = ["-8,4", "-7,3", "-7,4"];
+        let blue_target_back = ["5,-1", "5,-2", "5,-3", "5,-4", "6,-2", "6,-3", "6,-4"];
+        let blue_target_tip = ["8,-4", "7,-3", "7,-4"];
+        let place = |holes: &[&str], seat: u8| {
+            holes
+                .iter()
+                .map(move |h| (hole(h), seat, false))
+                .collect::<Vec<_>>()
+        };
+        let pieces = [
+            place(&red_target_back, 0),
+            place(&blue_target_tip, 0),
+            place(&blue_target_back, 1),
+            place(&red_target_tip, 1),
+        ]
+        .concat();
+        let state = State::new(Position::from_placements(pieces).unwrap(), 0, 10);
+        let variant = Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap();
+        let mut game = Game::from_state(variant, state).unwrap();
+        game.play(Move::PASS).unwrap();
+        assert_eq!(decided_by(&game), None, "one pass ends nothing");
+        game.play(Move::PASS).unwrap();
+        let d = decision(&game).unwrap();
+        assert!(d.text.starts_with("Every player passed"), "{}", d.text);
+        // Both have seven marbles home and three at the far tip: level.
+        assert!(d.text.contains("share first place"), "{}", d.text);
+    }
+
+    /// The laws: with every hole of the board taken nobody can move.
+    #[test]
+    fn everyone_passing_draws_under_the_laws() {
+        let pieces = Hole::all().map(|h| (h, (h.index() % 2) as u8, false));
+        let state = State::new(Position::from_placements(pieces).unwrap(), 0, 0);
+        let mut game = Game::from_state(Variant::new(RuleSet::Laws, 2).unwrap(), state).unwrap();
+        game.play(Move::PASS).unwrap();
+        game.play(Move::PASS).unwrap();
+        let text = decided_by(&game).unwrap();
+        assert!(text.contains("draw"), "{text}");
+        assert!(text.starts_with("Nobody could move"), "{text}");
+    }
+
+    #[test]
+    fn the_fill_rule_names_the_mixed_target_and_whose_move_filled_it() {
+        let fill = crate::diagram::fill_win().after();
+        let d = decision(&fill).unwrap();
+        assert_eq!(d.topic, Topic::Fill);
+        assert!(
+            d.text.contains("3 of the other players' pegs"),
+            "{}",
+            d.text
+        );
+        assert!(!d.text.contains("completed it"), "Red moved: {}", d.text);
+
+        // Blue steps its own peg back home, into Red's target, and fills it: Red wins.
+        let mut red = vec!["-6,2", "-6,3", "-6,4", "-5,2", "-5,3", "-5,4", "0,0", "1,1"];
+        red.extend(["-2,0", "2,-2"]);
+        let blue = [
+            "-8,4", "-7,3", "-7,4", "-4,1", "8,-4", "7,-4", "7,-3", "6,-4",
+        ];
+        let pieces = red
+            .iter()
+            .map(|h| (hole(h), 0, false))
+            .chain(blue.iter().map(|h| (hole(h), 1, false)));
+        let state = State::new(Position::from_placements(pieces).unwrap(), 1, 21);
+        let variant = Variant::new(
+            RuleSet::Masters {
+                blocked: Blocked::Fill,
+            },
+            2,
+        )
+        .unwrap();
+        let mut game = Game::from_state(variant, state).unwrap();
+        game.play("s -4,1 -5,1".parse().unwrap()).unwrap();
+        assert_eq!(
+            game.status(),
+            Status::Won {
+                winner: 0,
+                reason: WinReason::Filled
+            }
+        );
+        let text = decided_by(&game).unwrap();
+        assert!(text.contains("4 of the other players' pegs"), "{text}");
+        assert!(text.ends_with(&format!("{}'s own move completed it.", colour(&game, 1))));
+    }
+
+    /// Diamond: Red's king already on the tip, two yellow marbles left on the target's edge,
+    /// and Red's last marble steps onto the last edge hole.
+    #[test]
+    fn a_diamond_win_with_other_colours_in_the_target_says_so() {
+        let variant = Variant::new(RuleSet::Diamond, 2).unwrap();
+        let target = starhalma_rules::Rules::new(variant).target(0);
+        let last = hole("-4,0");
+        let yellow_left = [hole("-4,3"), hole("-4,4")];
+        let mut pieces: Vec<(Hole, u8, bool)> = Holes(target)
+            .filter(|h| *h != last && !yellow_left.contains(h))
+            .map(|h| (h, 0, h == hole("-8,4")))
+            .collect();
+        pieces.extend([(hole("-3,0"), 0, false), (hole("2,0"), 0, false)]);
+        pieces.extend(yellow_left.map(|h| (h, 1, false)));
+        pieces.push((hole("-4,8"), 1, true));
+        let state = State::new(Position::from_placements(pieces).unwrap(), 0, 40);
+        let mut game = Game::from_state(variant, state).unwrap();
+        assert_eq!(game.status(), Status::Ongoing);
+        game.play(Move::step(hole("-3,0"), last)).unwrap();
+        assert_eq!(
+            game.status(),
+            Status::Won {
+                winner: 0,
+                reason: WinReason::Filled
+            }
+        );
+        let d = decision(&game).unwrap();
+        assert!(
+            d.text.contains("2 of the other players' marbles"),
+            "{}",
+            d.text
+        );
+        assert!(d.text.contains("king on its tip"), "{}", d.text);
+        assert_eq!(d.topic, Topic::Winning);
+    }
+}
