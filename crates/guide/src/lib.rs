@@ -26,3 +26,7 @@ pub use sections::{Section, Topic, sections};
 mod decided;
 
 pub use decided::{Decision, decided_by, decision};
+
+mod guided;
+
+pub use guided::{Action, Expect, Feedback, GuideStep, GuidedGame, SCRIPT};
