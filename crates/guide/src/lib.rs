@@ -1,32 +1,38 @@
 //! starhalma-guide: what the game teaches, as words and data for the client to render.
 //!
-//! - [`summary`]: one paragraph per rule set for the menu.
-//! - [`sections`]: the "How to play" screen of a rule set, section by section, some with a
-//!   [`Diagram`]: a small position and the move it shows, built and checked with the rules
-//!   crate so that the client can draw it on a mini board.
-//! - [`decided_by`]: the sentence for the game-over panel when a special rule decided a game.
+//! - [`summary`]: one paragraph per rule set, for under its button on the menu.
+//! - [`sections`]: the "How to play" screen of a rule set, in reading order. Some sections
+//!   carry a [`Diagram`]: a small position and the move it shows, built and checked with the
+//!   rules crate, for the client to draw on a mini board. The constructors are in [`diagram`].
+//! - [`decided_by`] and [`decision`]: the sentence for the game-over panel when a special rule
+//!   decided a game, with the [`Topic`] of the section that explains it.
 //! - [`explain`] and [`why_not`]: friendly words for every refusal of the rules engine.
-//! - [`GuidedGame`]: the scripted first game against Easy, step by step.
+//! - [`GuidedGame`] and [`SCRIPT`]: the scripted first game against Easy.
 //!
-//! The words are the project's own; what each rule set says follows docs/RULES.md and the seed
-//! it comes from (000 laws, 001 table, 003 diamond, 004 masters). Nothing here depends on Bevy.
-
-mod refusal;
-mod summary;
-
-pub use refusal::{NOWHERE_TO_GO, explain, why_not};
-pub use summary::summary;
-
-mod diagram;
-mod sections;
-
-pub use diagram::{Diagram, Shows};
-pub use sections::{Section, Topic, sections};
+//! The words are the project's own. What they say follows docs/RULES.md and the seed each rule
+//! set comes from: 000 for the laws, 001 for the table (and its long hops), 003 for the Diamond
+//! Game, 004 for the masters' swap and fill rules; the tips gather those of seeds 001 and 003.
+//! English only for now: the client passes these strings through its localisation.
+//!
+//! ```
+//! use starhalma_guide::{sections, summary};
+//! use starhalma_rules::RuleSet;
+//! assert!(summary(RuleSet::Diamond).contains("king"));
+//! let screen = sections(RuleSet::Diamond);
+//! let king = screen.iter().find_map(|s| s.diagram.as_ref().filter(|d| d.game.position().is_king(d.mv.from)));
+//! assert!(king.is_some());
+//! ```
 
 mod decided;
+pub mod diagram;
+mod guided;
+mod refusal;
+mod sections;
+mod summary;
 
 pub use decided::{Decision, decided_by, decision};
-
-mod guided;
-
+pub use diagram::{Diagram, Shows};
 pub use guided::{Action, Expect, Feedback, GuideStep, GuidedGame, SCRIPT};
+pub use refusal::{NOWHERE_TO_GO, explain, why_not};
+pub use sections::{Section, Topic, sections};
+pub use summary::summary;
