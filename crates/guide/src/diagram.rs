@@ -15,6 +15,9 @@ pub enum Shows {
     Chain { hops: usize },
     /// A chain that passes through another player's point without stopping there (table).
     ThroughPoint,
+    /// Diamond: a move onto the edge of another colour's triangle, open to all, while the rest
+    /// of that triangle is closed.
+    EdgeOnly,
     /// A marble in its target moving inside it, as it must (table, masters).
     TargetLock,
     /// One long hop: over a marble further along the line, landing as far beyond it.
@@ -160,6 +163,25 @@ pub fn through_point(long_hops: bool) -> Diagram {
         forbidden: Some(mv("j 2,-3 2,-5")),
         caption: "The chain lands for a moment in the point of another player and hops out \
                   again. Stopping there after the first hop is not allowed.",
+    }
+}
+
+/// Diamond: the edge holes of Yellow's target are open to Red, the rest of it is not.
+pub fn closed_triangle() -> Diagram {
+    Diagram {
+        game: board(
+            RuleSet::Diamond,
+            &["2,-2", "1,-4"],
+            &["2,-3", "-2,3"],
+            None,
+            0,
+        ),
+        mv: mv("j 2,-2 2,-4"),
+        shows: Shows::EdgeOnly,
+        highlight: holes(&["0,-4", "1,-4", "2,-4", "3,-4", "4,-4"]),
+        forbidden: Some(mv("s 1,-4 1,-5")),
+        caption: "Red may hop onto the edge of Yellow's target, a hole of the middle, but no \
+                  red marble may go on into the triangle behind it.",
     }
 }
 
@@ -326,6 +348,7 @@ pub fn labels(rules: RuleSet) -> Diagram {
 mod tests {
     use super::*;
     use crate::sections::sections;
+    use starhalma_rules::board::camp_edge;
     use starhalma_rules::{IllegalMove, Label, MoveKind, Status, WinReason};
 
     /// Every diagram the rules screens show, with the rule set whose screen shows it.
@@ -386,7 +409,7 @@ mod tests {
                     assert_eq!(hops(d), n, "{context}: the game plays it in another count");
                     assert!(d.caption.contains(NUMBER_WORDS[n]), "{context}: caption");
                 }
-                Shows::ThroughPoint | Shows::LongHop | Shows::KingJump { .. } => {
+                Shows::ThroughPoint | Shows::LongHop | Shows::KingJump { .. } | Shows::EdgeOnly => {
                     assert_eq!(d.mv.kind, MoveKind::Jump, "{context}")
                 }
                 Shows::Swap => assert_eq!(d.mv.kind, MoveKind::Swap, "{context}"),
@@ -419,6 +442,24 @@ mod tests {
                 Err(IllegalMove::CannotStopThere(_))
             ));
         }
+    }
+
+    #[test]
+    fn diamond_edges_are_open_and_the_triangles_behind_them_closed() {
+        let d = closed_triangle();
+        let variant = d.variant();
+        // Yellow's triangles: its start camp and its target, the camp opposite.
+        let yellow = variant.camp_of(1);
+        let closed = [yellow, (yellow + 3) % 6];
+        let edge = camp_edge(closed[1]);
+        assert!(edge & d.mv.to.bit() != 0 && d.mv.to.in_hexagon());
+        assert_eq!(d.highlight.iter().fold(0, |m, h| m | h.bit()), edge);
+        let forbidden = d.forbidden.unwrap();
+        assert!(closed.contains(&forbidden.to.camp().unwrap()));
+        assert!(matches!(
+            d.game.check(forbidden),
+            Err(IllegalMove::CannotStopThere(_))
+        ));
     }
 
     #[test]

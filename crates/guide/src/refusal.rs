@@ -54,7 +54,9 @@ pub const NOWHERE_TO_GO: &str =
 
 /// Why the marble on `from` cannot go to `to` now, or `None` when it can. A press on a hole
 /// next to the marble is read as a step, any other as a chain of hops: the reason given is the
-/// one the player most likely meant.
+/// one the player most likely meant. A hole where the player may never stop is named as such
+/// even where the engine finds no way there first (the Diamond Game's closed triangles, a side
+/// point out of reach at the table).
 pub fn why_not(game: &Game, from: Hole, to: Hole) -> Option<IllegalMove> {
     let legal = game.legal_moves();
     if legal.iter().any(|m| m.from == from && m.to == to) {
@@ -66,7 +68,16 @@ pub fn why_not(game: &Game, from: Hole, to: Hole) -> Option<IllegalMove> {
     } else {
         Move::jump(from, to)
     };
-    game.check(mv).err()
+    let refusal = game.check(mv).err()?;
+    let never_stops_there = game.rules().stop_mask(game.active()) & to.bit() == 0;
+    match refusal {
+        IllegalMove::NotAdjacent { .. } | IllegalMove::NotReachable { .. }
+            if never_stops_there && game.position().owner(to).is_none() =>
+        {
+            Some(IllegalMove::CannotStopThere(to.to_string()))
+        }
+        other => Some(other),
+    }
 }
 
 #[cfg(test)]
@@ -187,6 +198,38 @@ mod tests {
         .unwrap();
         let game = Game::from_state(masters, State::new(position, 0, 0)).unwrap();
         assert_eq!(why_not(&game, from, into_side_point), None);
+    }
+
+    #[test]
+    fn a_closed_diamond_triangle_is_named_even_where_the_engine_finds_no_way() {
+        // Red's marble in the middle, a yellow one on the edge of Yellow's target, and the
+        // closed triangle behind it: the engine never lands there, so it says "not reachable".
+        let position = Position::from_placements([
+            ("1,-3".parse().unwrap(), 0, false),
+            ("8,-4".parse().unwrap(), 0, true),
+            ("1,-4".parse().unwrap(), 1, false),
+            ("-4,8".parse().unwrap(), 1, true),
+        ])
+        .unwrap();
+        let variant = Variant::new(RuleSet::Diamond, 2).unwrap();
+        let game = Game::from_state(variant, State::new(position, 0, 0)).unwrap();
+        let (from, to): (Hole, Hole) = ("1,-3".parse().unwrap(), "1,-5".parse().unwrap());
+        assert!(matches!(
+            game.check(Move::jump(from, to)),
+            Err(IllegalMove::NotReachable { .. })
+        ));
+        let refusal = why_not(&game, from, to).unwrap();
+        assert!(
+            matches!(refusal, IllegalMove::CannotStopThere(_)),
+            "{refusal:?}"
+        );
+        assert!(explain(&refusal, RuleSet::Diamond).contains("another colour's triangle"));
+        // A far hole of the middle stays "not reachable".
+        let far: Hole = "-3,0".parse().unwrap();
+        assert!(matches!(
+            why_not(&game, from, far),
+            Some(IllegalMove::NotReachable { .. })
+        ));
     }
 
     #[test]

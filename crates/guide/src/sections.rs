@@ -210,7 +210,8 @@ fn where_moves_end(rules: RuleSet) -> Vec<Section> {
             )
             .with(diagram::target_lock(rules)),
         ],
-        RuleSet::Diamond => vec![section(
+        RuleSet::Diamond => {
+            vec![section(
             Topic::WhereMovesEnd,
             "Closed triangles",
             "Your colour owns two triangles: the one you start in and your target. You may not \
@@ -218,7 +219,9 @@ fn where_moves_end(rules: RuleSet) -> Vec<Section> {
              chain; only their five holes on the edge of the middle are open to everyone. \
              Marbles standing in a closed triangle may still be hopped over. With two players \
              Green's triangles stay empty and closed. Marbles may leave your target again.",
-        )],
+        )
+        .with(diagram::closed_triangle())]
+        }
     }
 }
 
