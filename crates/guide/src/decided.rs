@@ -66,18 +66,20 @@ pub fn decision(game: &Game) -> Option<Decision> {
                 // The Diamond Game's ordinary win: its own fifteen home and the king on the tip.
                 return None;
             }
-            let (piece, topic) = match game.rule_set() {
-                RuleSet::Diamond => ("marbles", Topic::Winning),
-                _ => ("pegs", Topic::Fill),
-            };
-            let rule = if game.rule_set() == RuleSet::Diamond {
-                format!("and {}'s king on its tip", name(winner))
+            let (rule, topic) = if game.rule_set() == RuleSet::Diamond {
+                (
+                    format!("and {}'s king on its tip", name(winner)),
+                    Topic::Winning,
+                )
             } else {
-                "at least one of them theirs: the fill rule".to_string()
+                (
+                    "at least one of them theirs: the fill rule".to_string(),
+                    Topic::Fill,
+                )
             };
             (
                 format!(
-                    "{w}'s target was full, with {others} of the other players' {piece} in it \
+                    "{w}'s target was full, with {others} of the other players' marbles in it \
                      {rule}, so {w} wins.{by}",
                     w = name(winner),
                     by = filled_by(game, winner),
@@ -392,13 +394,13 @@ mod tests {
         let d = decision(&fill).unwrap();
         assert_eq!(d.topic, Topic::Fill);
         assert!(
-            d.text.contains("3 of the other players' pegs"),
+            d.text.contains("3 of the other players' marbles"),
             "{}",
             d.text
         );
         assert!(!d.text.contains("completed it"), "Red moved: {}", d.text);
 
-        // Blue steps its own peg back home, into Red's target, and fills it: Red wins.
+        // Blue steps its own marble back home, into Red's target, and fills it: Red wins.
         let mut red = vec!["-6,2", "-6,3", "-6,4", "-5,2", "-5,3", "-5,4", "0,0", "1,1"];
         red.extend(["-2,0", "2,-2"]);
         let blue = [
@@ -426,7 +428,7 @@ mod tests {
             }
         );
         let text = decided_by(&game).unwrap();
-        assert!(text.contains("4 of the other players' pegs"), "{text}");
+        assert!(text.contains("4 of the other players' marbles"), "{text}");
         assert!(text.ends_with(&format!("{}'s own move completed it.", colour(&game, 1))));
     }
 

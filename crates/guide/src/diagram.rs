@@ -24,11 +24,11 @@ pub enum Shows {
     LongHop,
     /// The Diamond king hopping a whole row of this many marbles at once.
     KingJump { over: usize },
-    /// The masters' swap with an opponent's peg in the mover's target.
+    /// The masters' swap with an opponent's marble in the mover's target.
     Swap,
     /// The last marble arriving: the target holds all the mover's own marbles.
     Win,
-    /// Masters fill: the move fills the target with pegs of both players, and wins.
+    /// Masters fill: the move fills the target with marbles of both players, and wins.
     FillWin,
     /// Table: after 30 turns each, the move fills the target with the mover's marbles and the
     /// ones the opponent left at home, and wins.
@@ -238,7 +238,7 @@ pub fn king_jump() -> Diagram {
     }
 }
 
-/// Masters swap: the opponent's peg in Red's target changes places with Red's peg.
+/// Masters swap: the opponent's marble in Red's target changes places with Red's marble.
 pub fn swap() -> Diagram {
     Diagram {
         game: board(
@@ -254,8 +254,8 @@ pub fn swap() -> Diagram {
         shows: Shows::Swap,
         highlight: holes(&["-5,1"]),
         forbidden: None,
-        caption: "A blue peg sits in Red's target where Red's peg could step. Red swaps them: \
-                  the red peg takes the hole and the blue one goes where the red one stood.",
+        caption: "A blue marble sits in Red's target where Red's marble could step. Red swaps them: \
+                  the red marble takes the hole and the blue one goes where the red one stood.",
     }
 }
 
@@ -273,7 +273,7 @@ fn filled_target(rules: RuleSet, ply: u32) -> Game {
     board(rules, &red, &other, None, ply)
 }
 
-/// Masters fill: the last hole of the target filled, with the opponent's pegs still in it.
+/// Masters fill: the last hole of the target filled, with the opponent's marbles still in it.
 pub fn fill_win() -> Diagram {
     Diagram {
         game: filled_target(
@@ -286,7 +286,7 @@ pub fn fill_win() -> Diagram {
         shows: Shows::FillWin,
         highlight: RED_TARGET[..3].iter().map(|h| hole(h)).collect(),
         forbidden: None,
-        caption: "Three blue pegs never left Red's target. Red's step fills its last hole: \
+        caption: "Three blue marbles never left Red's target. Red's step fills its last hole: \
                   the target is full and Red wins.",
     }
 }
@@ -582,7 +582,7 @@ mod tests {
         let target = after.rules().target(0);
         assert!(
             after.position().pieces(1) & target != 0,
-            "no blue peg left in it"
+            "no blue marble left in it"
         );
         assert!(
             fill.highlight

@@ -41,7 +41,7 @@ pub fn explain(refusal: &IllegalMove, rules: RuleSet) -> &'static str {
         }
         IllegalMove::CannotPass => "You can still move, so you cannot pass.",
         IllegalMove::BadSwap => {
-            "A swap is only for an opponent's peg in your target, on a hole your peg could \
+            "A swap is only for an opponent's marble in your target, on a hole your marble could \
              otherwise reach with a step or a chain of hops."
         }
         IllegalMove::SwapNotPlayed => "These rules have no swaps.",

@@ -199,13 +199,13 @@ fn where_moves_end(rules: RuleSet) -> Vec<Section> {
             section(
                 Topic::WhereMovesEnd,
                 "Where a move may end",
-                "Anywhere: a peg may stop on any hole of the star, in other players' points \
+                "Anywhere: a marble may stop on any hole of the star, in other players' points \
                  and in unused ones too.",
             ),
             section(
                 Topic::TargetLock,
-                "Home pegs stay home",
-                "Once a peg has reached your target, it may only move inside the target. It \
+                "Home marbles stay home",
+                "Once a marble has reached your target, it may only move inside the target. It \
                  may still step or hop about within it.",
             )
             .with(diagram::target_lock(rules)),
@@ -246,10 +246,10 @@ fn blocked_target(rules: RuleSet) -> Vec<Section> {
             section(
                 Topic::Swap,
                 "The swap rule",
-                "If an opponent's peg sits in your target on a hole one of your pegs could \
+                "If an opponent's marble sits in your target on a hole one of your marbles could \
                  reach, with a step or with the last hop of a chain, you may swap them instead \
-                 of moving: your peg takes that hole and theirs goes to where yours stood. It \
-                 is your whole turn. You still need all ten holes with your own pegs to win.",
+                 of moving: your marble takes that hole and theirs goes to where yours stood. It \
+                 is your whole turn. You still need all ten holes with your own marbles to win.",
             )
             .with(diagram::swap()),
         ],
@@ -259,8 +259,8 @@ fn blocked_target(rules: RuleSet) -> Vec<Section> {
             section(
                 Topic::Fill,
                 "The fill rule",
-                "Other players' pegs in your target do not stop you. Your target is done as \
-                 soon as every one of its holes is full, whoever's pegs fill it, as long as at \
+                "Other players' marbles in your target do not stop you. Your target is done as \
+                 soon as every one of its holes is full, whoever's marbles fill it, as long as at \
                  least one is yours. So a move can also finish someone else's target and make \
                  them win: watch what you leave in other players' targets.",
             )
@@ -285,13 +285,13 @@ fn winning(rules: RuleSet) -> Section {
         RuleSet::Masters {
             blocked: Blocked::Swap,
         } => {
-            "You win when all ten holes of your target hold your own pegs. The game ends with \
+            "You win when all ten holes of your target hold your own marbles. The game ends with \
              the first player to do it."
         }
         RuleSet::Masters {
             blocked: Blocked::Fill,
         } => {
-            "You win when your target is full and at least one peg in it is yours. The game \
+            "You win when your target is full and at least one marble in it is yours. The game \
              ends with the first player whose target is done, and that can be someone other \
              than the player who moved."
         }
@@ -327,8 +327,8 @@ fn draws(rules: RuleSet) -> Section {
                  passes one after another."
             }
             RuleSet::Diamond => {
-                "The game is a draw after 400 moves each (800 with two players, 1,200 with \
-                 three), or if every player passes one after another. Repeating a position \
+                "The game is a draw after 400 moves each (800 moves in all with two \
+                 players, 1,200 with three), or if every player passes one after another. Repeating a position \
                  does not end the game."
             }
         },

@@ -32,17 +32,17 @@ pub fn summary(rules: RuleSet) -> &'static str {
         RuleSet::Masters {
             blocked: Blocked::Swap,
         } => {
-            "Stop on any hole of the star, other points included. A peg in its target moves \
-             only inside it. Win with all ten of your own pegs in your target. If an opponent's \
-             peg sits in your target where yours could go, you may swap the two instead of \
+            "Stop on any hole of the star, other points included. A marble in its target moves \
+             only inside it. Win with all ten of your own marbles in your target. If an opponent's \
+             marble sits in your target where yours could go, you may swap the two instead of \
              moving. If nobody can move, it is a draw."
         }
         RuleSet::Masters {
             blocked: Blocked::Fill,
         } => {
-            "Stop on any hole of the star, other points included. A peg in its target moves \
+            "Stop on any hole of the star, other points included. A marble in its target moves \
              only inside it. There are no swaps: your target counts as done once every hole in \
-             it is full, whoever's pegs fill it, as long as one of them is yours. So any move \
+             it is full, whoever's marbles fill it, as long as one of them is yours. So any move \
              can finish the game, even for another player. If nobody can move, it is a draw."
         }
         // Seed 003, the Japanese Diamond Game.
