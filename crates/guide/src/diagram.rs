@@ -28,6 +28,8 @@ pub enum Shows {
     Swap,
     /// The last marble arriving: the target holds all the mover's own marbles.
     Win,
+    /// Diamond: the king arrives on the tip of the full target, and its colour wins.
+    KingHome,
     /// Masters fill: the move fills the target with marbles of both players, and wins.
     FillWin,
     /// Table: after 30 turns each, the move fills the target with the mover's marbles and the
@@ -330,6 +332,31 @@ pub fn win(rules: RuleSet) -> Diagram {
     }
 }
 
+/// Diamond: the king hops the row along the target's edge onto the tip of the full target.
+pub fn king_home() -> Diagram {
+    let variant = Variant::new(RuleSet::Diamond, 2).expect("the Diamond Game seats two");
+    let target = starhalma_rules::Rules::new(variant).target(0);
+    let tip = hole("-8,4");
+    // Red's fourteen other marbles fill the target; its holes come from the rules crate, so
+    // the position is placed here rather than through `board`.
+    let mut pieces: Vec<(Hole, u8, bool)> = starhalma_rules::Holes(target & !tip.bit())
+        .map(|h| (h, 0, false))
+        .collect();
+    pieces.push((hole("-3,4"), 0, true));
+    pieces.extend(["0,0", "1,-2", "-1,3"].map(|h| (hole(h), 1, false)));
+    pieces.push((camp_tip(variant.camp_of(1)), 1, true));
+    let position = Position::from_placements(pieces).expect("diagram holes are distinct");
+    Diagram {
+        game: Game::from_state(variant, State::new(position, 0, 80)).expect("Red to move"),
+        mv: mv("j -3,4 -8,4"),
+        shows: Shows::KingHome,
+        highlight: holes(&["-8,4"]),
+        forbidden: None,
+        caption: "The red king hops the row of four along the edge and lands on the tip. The \
+                  target is full and the king is home: Red wins.",
+    }
+}
+
 /// A step named by Red's labels.
 pub fn labels(rules: RuleSet) -> Diagram {
     Diagram {
@@ -409,7 +436,11 @@ mod tests {
                     assert_eq!(hops(d), n, "{context}: the game plays it in another count");
                     assert!(d.caption.contains(NUMBER_WORDS[n]), "{context}: caption");
                 }
-                Shows::ThroughPoint | Shows::LongHop | Shows::KingJump { .. } | Shows::EdgeOnly => {
+                Shows::ThroughPoint
+                | Shows::LongHop
+                | Shows::KingJump { .. }
+                | Shows::KingHome
+                | Shows::EdgeOnly => {
                     assert_eq!(d.mv.kind, MoveKind::Jump, "{context}")
                 }
                 Shows::Swap => assert_eq!(d.mv.kind, MoveKind::Swap, "{context}"),
@@ -576,6 +607,15 @@ mod tests {
         ] {
             assert_eq!(winner(&win(rules).after()), Some((0, WinReason::Target)));
         }
+        let king = king_home();
+        assert!(king.game.position().is_king(king.mv.from));
+        assert_eq!(king.mv.to, king.game.rules().target_tip(0));
+        assert_eq!(winner(&king.after()), Some((0, WinReason::Filled)));
+        assert!(
+            king.caption
+                .contains(NUMBER_WORDS[king.mv.from.distance(king.mv.to) as usize - 1])
+        );
+
         let fill = fill_win();
         let after = fill.after();
         assert_eq!(winner(&after), Some((0, WinReason::Filled)));

@@ -303,12 +303,11 @@ fn winning(rules: RuleSet) -> Section {
              winner."
         }
     };
-    let section = section(Topic::Winning, "Winning", text);
-    if rules == RuleSet::Diamond {
-        section
+    section(Topic::Winning, "Winning", text).with(if rules == RuleSet::Diamond {
+        diagram::king_home()
     } else {
-        section.with(diagram::win(rules))
-    }
+        diagram::win(rules)
+    })
 }
 
 fn draws(rules: RuleSet) -> Section {
