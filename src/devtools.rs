@@ -5,6 +5,7 @@ use crate::board::{hole_position, seat_color};
 use crate::core::{Match, MoveRequest, SeatKind, Setup};
 use crate::persist::Store;
 use crate::selection::{PressKind, Selection, handle_press};
+use crate::ui::{ActionPressed, UiAction};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use starhalma_rules::{Hole, RuleSet, Variant};
@@ -17,6 +18,9 @@ pub struct ScreenshotPlugin {
     pub path: PathBuf,
     pub select: Option<Hole>,
     pub hover: Option<Hole>,
+    /// Buttons pressed (in this order, in one frame) before anything is selected: open How to
+    /// play and turn its pages, start the guided game.
+    pub press: Vec<UiAction>,
 }
 
 impl Plugin for ScreenshotPlugin {
@@ -34,10 +38,16 @@ fn screenshot_driver(
     state: Res<Match>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
+    mut actions: MessageWriter<ActionPressed>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     windows: Query<&Window>,
 ) {
     *frames += 1;
+    if *frames == 10 {
+        for &action in &plan.press {
+            actions.write(ActionPressed(action));
+        }
+    }
     if *frames == 20
         && let Some(hole) = plan.select
     {

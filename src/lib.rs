@@ -36,7 +36,7 @@ pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Set
 pub use devtools::{ScreenshotPlugin, bench_frames};
 pub use net::{JoinAtStart, ServerUrl};
 pub use persist::Store;
-pub use ui::{PanelSettings, Screen, StartWith};
+pub use ui::{PanelSettings, Screen, StartWith, UiAction};
 
 /// What tests and benchmarks look at: the messages, resources and components of each part.
 pub mod testing {
@@ -54,8 +54,9 @@ pub mod testing {
     pub use crate::selection::{PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
-        ActionPressed, FileRequest, Focusable, GameOverPanel, HudText, MenuChoice, Notice,
-        PanelButton, ReplayButton, SavedGames, UiAction, panel_entries,
+        ActionPressed, DiagramHole, DiagramMark, FileRequest, Focusable, GameOverPanel, Guide,
+        HowToPlay, HudText, MenuChoice, MenuSummary, ModalFocus, Notice, PanelButton, ReplayButton,
+        RulesPage, SavedGames, UiAction, panel_entries,
     };
 }
 

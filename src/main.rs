@@ -1,7 +1,8 @@
 //! `starhalma`: the 3D game.
 //!
 //! `starhalma --screenshot out.png [--rules R] [--players N] [--long-hops] [--blocked swap|fill]
-//! [--load game.json] [--select Q,R [--hover Q,R]]` renders that position (all seats people,
+//! [--load game.json] [--select Q,R [--hover Q,R]] [--menu] [--press how-to-play|next|guided]`
+//! renders that position (all seats people,
 //! optionally with a marble selected and a destination previewed) in a real window, writes the
 //! PNG and exits.
 //!
@@ -16,7 +17,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
     ClientPlugins, JoinAtStart, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind,
-    ServerUrl, Setup, StartWith, Store,
+    ServerUrl, Setup, StartWith, Store, UiAction,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -35,11 +36,13 @@ struct Args {
     bench_frames: Option<u32>,
     join: Option<String>,
     server: Option<String>,
+    menu: bool,
+    press: Vec<UiAction>,
 }
 
 const USAGE: &str = "usage: starhalma [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board]] \
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--menu] [--press how-to-play|next|guided]...] \
 | --bench-frames N";
 
 fn parse_args() -> Result<Args, String> {
@@ -62,6 +65,16 @@ fn parse_args() -> Result<Args, String> {
             "--hover" => args.hover = Some(value()?.parse().map_err(|e| format!("--hover: {e}"))?),
             "--hide-board" => args.hide_board = true,
             "--join" => args.join = Some(value()?),
+            "--menu" => args.menu = true,
+            "--press" => {
+                let name = value()?;
+                args.press.push(match name.as_str() {
+                    "how-to-play" => UiAction::HowToPlay,
+                    "next" => UiAction::NextSection,
+                    "guided" => UiAction::GuidedGame,
+                    _ => return Err(format!("--press {name}: use how-to-play, next or guided")),
+                });
+            }
             "--server" => args.server = Some(value()?),
             "--bench-frames" => {
                 args.bench_frames = Some(
@@ -89,7 +102,8 @@ fn requested_match(args: &Args) -> Result<Option<Match>, String> {
         };
         return Ok(Some(Match { game, setup }));
     }
-    if args.rules.is_none() && args.players.is_none() && args.screenshot.is_none() {
+    let wanted = args.rules.is_some() || args.players.is_some() || args.screenshot.is_some();
+    if args.menu || !wanted {
         return Ok(None);
     }
     let blocked = match args.blocked.as_deref() {
@@ -167,6 +181,7 @@ fn main() {
             path,
             select: args.select,
             hover: args.hover,
+            press: args.press,
         });
     }
     app.run();

@@ -322,6 +322,10 @@ fn stored_games(store: &Store) -> SavedGames {
     SavedGames {
         can_continue: can_continue(store),
         saved_game: matches!(store.read(SAVED_GAME), Ok(Some(_))),
+        // Nothing stored anywhere (a test or screenshot store included) is a first start only
+        // where a store exists.
+        first_start: matches!(store, Store::Folder(_) | Store::Browser)
+            && matches!(store.read(SETTINGS), Ok(None)),
     }
 }
 

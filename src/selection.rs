@@ -15,6 +15,9 @@ pub struct Selection {
     pub moves: Vec<Move>,
     /// The destination under the pointer (mouse) or tapped once (touch): its route is drawn.
     pub preview: Option<Hole>,
+    /// The last press on a hole the picked-up marble cannot reach, as (marble, hole): the
+    /// marble is put back and the interface says why.
+    pub refused: Option<(Hole, Hole)>,
 }
 
 impl Selection {
@@ -32,6 +35,7 @@ impl Selection {
                 .filter(|m| !m.is_pass() && m.from == from)
                 .collect(),
             preview: None,
+            refused: None,
         }
     }
 
@@ -77,6 +81,8 @@ pub(crate) enum PressOutcome {
     Select(Hole),
     Preview(Hole),
     Cancel,
+    /// The marble on the first hole cannot go to the second.
+    Refuse(Hole, Hole),
     Move(MoveRequest),
     Ignore,
 }
@@ -102,6 +108,9 @@ pub(crate) fn press(
         if from == hole {
             return PressOutcome::Cancel;
         }
+        if state.game.position().owner(hole) != Some(seat) {
+            return PressOutcome::Refuse(from, hole);
+        }
     }
     if state.game.position().owner(hole) == Some(seat) {
         return PressOutcome::Select(hole);
@@ -121,6 +130,12 @@ pub fn handle_press(
         PressOutcome::Select(from) => *selection = Selection::for_marble(&state.game, from),
         PressOutcome::Preview(to) => selection.preview = Some(to),
         PressOutcome::Cancel => *selection = Selection::default(),
+        PressOutcome::Refuse(from, to) => {
+            *selection = Selection {
+                refused: Some((from, to)),
+                ..default()
+            }
+        }
         PressOutcome::Move(request) => {
             requests.write(request);
             *selection = Selection::default();

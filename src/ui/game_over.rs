@@ -1,8 +1,9 @@
 //! The panel shown when a game ends (once the last move has landed): the winner or a draw, the
-//! ranking with three or more players, and Play again / Change mode.
+//! ranking with three or more players, the rule that decided it (with a link to its
+//! explanation), and Play again (Rematch online) / Change mode.
 
 use super::hud::describe_turn;
-use super::widgets::{focusable_button, label};
+use super::widgets::{SOFT_TEXT, focusable_button, label};
 use super::{Screen, UiAction};
 use crate::core::{Animating, GameSet, Match};
 use bevy::prelude::*;
@@ -72,6 +73,25 @@ fn show_game_over(
             .entity(panel)
             .with_child(label(line, size, Color::WHITE));
     }
+    // When a rule decided the game, say which, with the way to its explanation.
+    let decision = starhalma_guide::decision(&state.game);
+    if let Some(decision) = &decision {
+        commands.entity(panel).with_children(|panel| {
+            panel.spawn((
+                Node {
+                    max_width: px(300),
+                    ..default()
+                },
+                children![label(decision.text.clone(), 17.0, SOFT_TEXT)],
+            ));
+            panel.spawn(focusable_button(
+                "How this was decided",
+                UiAction::RulesTopic(decision.topic),
+                false,
+                999,
+            ));
+        });
+    }
     commands.entity(panel).with_child((
         Node {
             flex_direction: FlexDirection::Row,
@@ -80,6 +100,7 @@ fn show_game_over(
         },
         children![
             focusable_button("Play again", UiAction::PlayAgain, true, 1000),
+            focusable_button("Rematch", UiAction::Rematch, true, 1000),
             focusable_button("Change mode", UiAction::ChangeMode, false, 1001),
         ],
     ));

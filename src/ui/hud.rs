@@ -4,7 +4,7 @@
 
 use super::online::{describe_connection, online_buttons};
 use super::widgets::{SOFT_TEXT, label, large_button, set_text};
-use super::{Notice, Screen, UiAction, move_words, speed_name};
+use super::{Guide, Notice, Screen, UiAction, move_words, speed_name};
 use crate::ai::ComputerThinking;
 use crate::camera::CameraView;
 use crate::core::{Authority, GameSet, Match, SeatKind};
@@ -25,6 +25,8 @@ pub enum HudText {
     Online,
     /// The online room's link to send friends.
     Link,
+    /// The guided first game's instruction.
+    Guide,
 }
 
 fn build_hud(mut commands: Commands) {
@@ -52,6 +54,7 @@ fn build_hud(mut commands: Commands) {
                 label("", 18.0, Color::srgb(0.55, 0.9, 1.0))
             ),
             (HudText::Link, label("", 16.0, SOFT_TEXT)),
+            (HudText::Guide, label("", 20.0, Color::srgb(0.55, 1.0, 0.6))),
         ],
     ));
     commands.spawn((
@@ -71,6 +74,7 @@ fn build_hud(mut commands: Commands) {
             large_button("Speed: Normal", UiAction::CycleSpeed, false),
             large_button("Sound: on", UiAction::ToggleSound, false),
             large_button("Hint", UiAction::Hint, false),
+            large_button("How to play", UiAction::HowToPlay, false),
             large_button("Save", UiAction::Save, false),
             large_button("Load", UiAction::Load, false),
             large_button("Undo", UiAction::Undo, false),
@@ -162,6 +166,7 @@ fn update_hud(
     thinking: Res<ComputerThinking>,
     notice: Res<Notice>,
     online: Res<Online>,
+    guide: Res<Guide>,
     time: Res<Time>,
     mut texts: Query<(&HudText, &mut Text)>,
 ) {
@@ -180,6 +185,11 @@ fn update_hud(
                 (Some(link), true) => link.clone(),
                 (None, _) => String::new(),
             },
+            HudText::Guide => guide
+                .0
+                .as_ref()
+                .map(|g| g.instruction(&state.game).to_string())
+                .unwrap_or_default(),
         };
         set_text(&mut text, &line);
     }
@@ -249,6 +259,7 @@ impl Plugin for HudPlugin {
                             .or_eager(resource_changed::<ComputerThinking>)
                             .or_eager(resource_changed::<Notice>)
                             .or_eager(resource_changed::<Online>)
+                            .or_eager(resource_changed::<Guide>)
                             // The takeover countdown ticks.
                             .or_eager(|online: Res<Online>| !online.away.is_empty())
                             .or_eager(any_match_filter::<Added<HudText>>),

@@ -1,9 +1,10 @@
 //! The keyboard: arrows (or Tab) move the focus over the buttons it can reach, Enter or Space
 //! presses the focused one, Escape goes back to choosing a marble; shortcuts U undo, P pass,
-//! H hint, A / T the angled and top-down views, C shows or hides the panel, B hides or shows
+//! H hint, F1 how to play, A / T the angled and top-down views, C shows or hides the panel, B hides or shows
 //! the 3D board, M mutes, N starts a new game once this one is over. The focused button wears
 //! a bright border, so the focus is always visible.
 
+use super::how_to_play::ModalFocus;
 use super::widgets::{BUTTON_BORDER, FOCUS_BORDER, Focus, Focusable};
 use super::{ActionPressed, Screen, UiAction, UiSet};
 use crate::camera::CameraView;
@@ -48,11 +49,16 @@ fn move_focus_and_press(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     mut focus: ResMut<Focus>,
-    mut focusables: Query<(Entity, &Focusable, &mut Interaction, &Node)>,
+    mut focusables: Query<(Entity, &Focusable, &mut Interaction, &Node, Has<ModalFocus>)>,
 ) {
+    let shown = |node: &Node| node.display != Display::None;
+    // A screen drawn over the others (How to play) keeps the keyboard to itself.
+    let modal = focusables
+        .iter()
+        .any(|(.., node, modal)| modal && shown(node));
     let mut ring: Vec<(Focusable, Entity)> = focusables
         .iter()
-        .filter(|(.., node)| node.display != Display::None)
+        .filter(|(.., node, in_modal)| shown(node) && (!modal || *in_modal))
         .map(|(e, f, ..)| (*f, e))
         .collect();
     ring.sort();
@@ -77,7 +83,7 @@ fn move_focus_and_press(
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
         let target = focus.0.filter(|f| ring.iter().any(|&(_, e)| e == *f));
         if let Some(target) = target.or_else(|| step(0))
-            && let Ok((entity, _, mut interaction, _)) = focusables.get_mut(target)
+            && let Ok((entity, _, mut interaction, ..)) = focusables.get_mut(target)
         {
             *interaction = Interaction::Pressed;
             commands.entity(entity).insert(KeyPressed);

@@ -2,31 +2,15 @@
 //! seat, Start, and Continue / Load saved game when there is one.
 
 use super::widgets::focusable_button;
-use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, seat_label};
+use super::widgets::{SOFT_TEXT, label};
+use super::{
+    ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, rules_name, seat_label,
+};
 use crate::core::{GameCommand, SeatKind};
 use crate::net::{OnlineMemory, ServerUrl};
 use bevy::prelude::*;
 use starhalma_ai::Level;
-use starhalma_rules::{Blocked, RuleSet, Variant};
-
-const RULE_CHOICES: [(&str, RuleSet); 6] = [
-    ("Laws", RuleSet::Laws),
-    ("Table", RuleSet::Table { long_hops: false }),
-    ("Table, long hops", RuleSet::Table { long_hops: true }),
-    (
-        "Masters, swap",
-        RuleSet::Masters {
-            blocked: Blocked::Swap,
-        },
-    ),
-    (
-        "Masters, fill",
-        RuleSet::Masters {
-            blocked: Blocked::Fill,
-        },
-    ),
-    ("Diamond", RuleSet::Diamond),
-];
+use starhalma_rules::{RuleSet, Variant};
 
 #[derive(Component)]
 struct MenuRoot;
@@ -36,13 +20,13 @@ type MenuRow = Vec<(String, UiAction, bool)>;
 
 /// The rows of the menu for the current choice.
 fn menu_rows(choice: &MenuChoice, saved: SavedGames, online: bool, rejoin: bool) -> Vec<MenuRow> {
-    let rules = RULE_CHOICES
+    let rules = RuleSet::ALL
         .iter()
-        .map(|(name, rules)| {
+        .map(|&rules| {
             (
-                name.to_string(),
-                UiAction::Rules(*rules),
-                *rules == choice.rules,
+                rules_name(rules).to_string(),
+                UiAction::Rules(rules),
+                rules == choice.rules,
             )
         })
         .collect();
@@ -86,6 +70,13 @@ fn menu_rows(choice: &MenuChoice, saved: SavedGames, online: bool, rejoin: bool)
     if saved.saved_game {
         last.push(("Load saved game".into(), UiAction::Load, false));
     }
+    last.push(("How to play".into(), UiAction::HowToPlay, false));
+    let guided = if saved.first_start {
+        "New here? Guided first game"
+    } else {
+        "Guided first game"
+    };
+    last.push((guided.into(), UiAction::GuidedGame, saved.first_start));
     vec![rules, players, seats, last]
 }
 
@@ -125,7 +116,10 @@ fn build_menu(
     // Start comes first for the keyboard: Enter on the menu starts the game.
     let mut order = 1;
     let rejoin = memory.last_link.is_some();
-    for buttons in menu_rows(&choice, *saved, server.0.is_some(), rejoin) {
+    for (i, buttons) in menu_rows(&choice, *saved, server.0.is_some(), rejoin)
+        .into_iter()
+        .enumerate()
+    {
         let row = commands
             .spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -143,8 +137,28 @@ fn build_menu(
             commands.entity(row).add_child(button);
         }
         commands.entity(root).add_child(row);
+        if i == 0 {
+            // What the chosen rules mean, in a paragraph under their buttons.
+            commands.entity(root).with_child((
+                MenuSummary,
+                Node {
+                    width: px(640),
+                    max_width: percent(94),
+                    ..default()
+                },
+                children![label(
+                    starhalma_guide::summary(choice.rules),
+                    16.0,
+                    SOFT_TEXT
+                )],
+            ));
+        }
     }
 }
+
+/// The chosen rule set's summary on the menu.
+#[derive(Component)]
+pub struct MenuSummary;
 
 /// The menu's own buttons change the choice; Start begins its game.
 fn menu_actions(

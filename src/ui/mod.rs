@@ -6,6 +6,8 @@
 //! This module owns the names the screens share; each screen lives in a private submodule.
 
 mod game_over;
+mod guided;
+mod how_to_play;
 mod hud;
 mod keyboard;
 mod menu;
@@ -15,7 +17,10 @@ mod panel;
 mod widgets;
 
 pub use game_over::GameOverPanel;
+pub use guided::Guide;
+pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage};
 pub use hud::HudText;
+pub use menu::MenuSummary;
 pub use move_list::ReplayButton;
 pub use panel::{PanelButton, panel_entries};
 pub use widgets::Focusable;
@@ -104,6 +109,33 @@ pub enum UiAction {
     Leave,
     /// Online, after the game: the same players again, seats shifted by one.
     Rematch,
+    /// Start the guided first game.
+    GuidedGame,
+    /// Open the rules screen for the rules in play (or chosen on the menu).
+    HowToPlay,
+    /// Open the rules screen at the section about this rule (from the game-over panel).
+    RulesTopic(starhalma_guide::Topic),
+    /// Show another rule set's rules.
+    RulesPage(RuleSet),
+    NextSection,
+    PreviousSection,
+    CloseHowToPlay,
+}
+
+/// A rule set's name on buttons and headings.
+pub(crate) fn rules_name(rules: RuleSet) -> &'static str {
+    match rules {
+        RuleSet::Laws => "Laws",
+        RuleSet::Table { long_hops: false } => "Table",
+        RuleSet::Table { long_hops: true } => "Table, long hops",
+        RuleSet::Masters {
+            blocked: starhalma_rules::Blocked::Swap,
+        } => "Masters, swap",
+        RuleSet::Masters {
+            blocked: starhalma_rules::Blocked::Fill,
+        } => "Masters, fill",
+        RuleSet::Diamond => "Diamond",
+    }
 }
 
 /// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
@@ -161,6 +193,8 @@ pub enum StoredFile {
 pub struct SavedGames {
     pub can_continue: bool,
     pub saved_game: bool,
+    /// No settings were ever saved here: the menu offers the guided first game first.
+    pub first_start: bool,
 }
 
 /// The animation speeds offered: seconds per hop.
@@ -385,6 +419,8 @@ impl Plugin for UiPlugin {
                 keyboard::KeyboardPlugin,
                 move_list::MoveListPlugin,
                 online::OnlinePlugin,
+                how_to_play::HowToPlayPlugin,
+                guided::GuidedPlugin,
             ));
     }
 }

@@ -467,6 +467,7 @@ fn clicking_a_marble_then_a_ring_moves_it() {
 }
 mod commands;
 mod controls;
+mod learn;
 mod online;
 mod screenshot;
 mod ui;

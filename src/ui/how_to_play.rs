@@ -1,0 +1,391 @@
+//! How to play: each rule set's rules as short sections (the words and diagrams come from
+//! `starhalma-guide`), one section at a time, over the menu or the game. A diagram is drawn by
+//! the game itself on a small flat board: the marbles of its position, the move's route (the
+//! marble that moves, the holes it hops through, where it lands) and, where a rule refuses a
+//! move, that move's landing in red. F1 (or the How to play button) opens it, Escape closes it.
+
+use super::widgets::{HEADING, SOFT_TEXT, focusable_button, label};
+use super::{ActionPressed, MenuChoice, Screen, UiAction, UiSet, rules_name};
+use crate::board::seat_color;
+use crate::core::{GameSet, Match};
+use bevy::prelude::*;
+use starhalma_guide::{Diagram, Section, Topic, sections};
+use starhalma_rules::{Game, Hole, RuleSet};
+
+/// The rules screen: which rule set and which of its sections is shown (`None`: closed).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HowToPlay(pub Option<RulesPage>);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesPage {
+    pub rules: RuleSet,
+    pub section: usize,
+}
+
+/// Buttons of a screen drawn over the others: while one shows, the keyboard reaches only these.
+#[derive(Component)]
+pub struct ModalFocus;
+
+#[derive(Component)]
+struct HowToPlayRoot;
+
+/// A hole of a diagram's small board, and whose marble stands on it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiagramHole {
+    pub hole: Hole,
+    pub seat: Option<u8>,
+}
+
+/// What a diagram marks on a hole.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiagramMark {
+    /// The marble that moves.
+    From(Hole),
+    /// A hole the marble hops through.
+    Through(Hole),
+    /// Where it lands.
+    To(Hole),
+    /// Where a move the rule refuses would land.
+    Refused(Hole),
+    /// A hole the caption points at.
+    Highlight(Hole),
+}
+
+/// The rules whose sections a screen shows: the game's own while playing, the menu's choice on
+/// the menu.
+fn rules_here(screen: Screen, state: &Match, choice: &MenuChoice) -> RuleSet {
+    match screen {
+        Screen::Playing => state.game.rule_set(),
+        Screen::Menu => choice.rules,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn how_to_play_actions(
+    mut actions: MessageReader<ActionPressed>,
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    state: Res<Match>,
+    choice: Res<MenuChoice>,
+    mut page: ResMut<HowToPlay>,
+) {
+    let here = rules_here(*screen.get(), &state, &choice);
+    let mut next = page.0;
+    if keys.just_pressed(KeyCode::F1) {
+        next = match next {
+            Some(_) => None,
+            None => Some(RulesPage {
+                rules: here,
+                section: 0,
+            }),
+        };
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        next = None;
+    }
+    for ActionPressed(action) in actions.read() {
+        let count = |rules| sections(rules).len();
+        match *action {
+            UiAction::HowToPlay => {
+                next = Some(RulesPage {
+                    rules: here,
+                    section: 0,
+                })
+            }
+            UiAction::RulesTopic(topic) => next = Some(page_of(state.game.rule_set(), topic)),
+            UiAction::RulesPage(rules) => next = Some(RulesPage { rules, section: 0 }),
+            UiAction::NextSection => {
+                if let Some(p) = &mut next {
+                    p.section = (p.section + 1).min(count(p.rules) - 1);
+                }
+            }
+            UiAction::PreviousSection => {
+                if let Some(p) = &mut next {
+                    p.section = p.section.saturating_sub(1);
+                }
+            }
+            UiAction::CloseHowToPlay => next = None,
+            _ => {}
+        }
+    }
+    page.set_if_neq(HowToPlay(next));
+}
+
+/// The page of `rules` about `topic` (its first section when it has none).
+fn page_of(rules: RuleSet, topic: Topic) -> RulesPage {
+    let section = sections(rules)
+        .iter()
+        .position(|s| s.topic == topic)
+        .unwrap_or(0);
+    RulesPage { rules, section }
+}
+
+/// The rule sets, in the menu's order.
+const TABS: [RuleSet; 6] = RuleSet::ALL;
+
+/// Keyboard order of the screen's buttons: after everything behind it.
+const FIRST_ORDER: u32 = 3000;
+
+fn build_how_to_play(
+    mut commands: Commands,
+    page: Res<HowToPlay>,
+    old: Query<Entity, With<HowToPlayRoot>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(RulesPage { rules, section }) = page.0 else {
+        return;
+    };
+    let all = sections(rules);
+    let Some(shown) = all.get(section) else {
+        return;
+    };
+    let root = commands
+        .spawn((
+            HowToPlayRoot,
+            GlobalZIndex(50),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        ))
+        .id();
+    let panel = commands
+        .spawn((
+            Node {
+                width: px(820),
+                max_width: percent(96),
+                max_height: percent(96),
+                padding: UiRect::all(px(16)),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(8),
+                border: UiRect::all(px(2)),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.04, 0.05, 0.09, 0.96)),
+            BorderColor::all(HEADING),
+        ))
+        .id();
+    commands.entity(root).add_child(panel);
+    let mut order = FIRST_ORDER;
+    let mut button = |commands: &mut Commands, parent: Entity, text: &str, action, selected| {
+        order += 1;
+        let b = commands
+            .spawn((focusable_button(text, action, selected, order), ModalFocus))
+            .id();
+        commands.entity(parent).add_child(b);
+    };
+    commands.entity(panel).with_child(label(
+        format!("How to play: {}", rules_name(rules)),
+        28.0,
+        Color::WHITE,
+    ));
+    let tabs = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .id();
+    commands.entity(panel).add_child(tabs);
+    for tab in TABS {
+        button(
+            &mut commands,
+            tabs,
+            rules_name(tab),
+            UiAction::RulesPage(tab),
+            tab == rules,
+        );
+    }
+    commands.entity(panel).with_child(label(
+        format!("{} ({} of {})", shown.title, section + 1, all.len()),
+        22.0,
+        HEADING,
+    ));
+    let body = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: px(16),
+            row_gap: px(8),
+            ..default()
+        })
+        .id();
+    commands.entity(panel).add_child(body);
+    spawn_text(&mut commands, body, shown);
+    if let Some(diagram) = &shown.diagram {
+        let column = commands
+            .spawn(Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(4),
+                width: px(260),
+                ..default()
+            })
+            .id();
+        commands.entity(body).add_child(column);
+        let board = spawn_mini_board(&mut commands, diagram, 260.0);
+        commands.entity(column).add_child(board);
+        commands
+            .entity(column)
+            .with_child(label(diagram.caption, 15.0, SOFT_TEXT));
+    }
+    let nav = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Row,
+            margin: UiRect::top(px(6)),
+            ..default()
+        })
+        .id();
+    commands.entity(panel).add_child(nav);
+    if section > 0 {
+        button(
+            &mut commands,
+            nav,
+            "Previous",
+            UiAction::PreviousSection,
+            false,
+        );
+    }
+    if section + 1 < all.len() {
+        button(&mut commands, nav, "Next", UiAction::NextSection, true);
+    }
+    button(&mut commands, nav, "Close", UiAction::CloseHowToPlay, false);
+}
+
+fn spawn_text(commands: &mut Commands, parent: Entity, section: &Section) {
+    let column = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(8),
+            width: px(480),
+            max_width: percent(100),
+            ..default()
+        })
+        .id();
+    commands.entity(parent).add_child(column);
+    for paragraph in section.text.split("\n\n") {
+        commands
+            .entity(column)
+            .with_child(label(paragraph, 17.0, Color::WHITE));
+    }
+}
+
+/// Where a hole sits on a flat board in hole spacings, x right and y down.
+fn flat(hole: Hole) -> Vec2 {
+    let c = hole.coord();
+    let (q, r) = (f32::from(c.q), f32::from(c.r));
+    Vec2::new(q + r / 2.0, r * 3f32.sqrt() / 2.0)
+}
+
+/// The turn that brings the home camp of seat 0 of `game` to the bottom, as the 3D board
+/// faces the first player.
+fn facing_seat_0(game: &Game) -> Vec2 {
+    let start = Game::new(game.variant());
+    let home = start.position().pieces(0);
+    let holes: Vec<Vec2> = Hole::all()
+        .filter(|h| home & h.bit() != 0)
+        .map(flat)
+        .collect();
+    let centre = holes.iter().copied().sum::<Vec2>() / holes.len().max(1) as f32;
+    // Rotate the camp's direction onto +y (down on screen).
+    Vec2::from_angle(std::f32::consts::FRAC_PI_2 - centre.to_angle())
+}
+
+/// A small flat board showing `diagram`: `size` pixels square.
+fn spawn_mini_board(commands: &mut Commands, diagram: &Diagram, size: f32) -> Entity {
+    let game = &diagram.game;
+    let turn = facing_seat_0(game);
+    let radius = Hole::all()
+        .map(|h| turn.rotate(flat(h)).abs().max_element())
+        .fold(1.0, f32::max);
+    let scale = (size / 2.0 - 10.0) / radius;
+    let at = |hole: Hole| turn.rotate(flat(hole)) * scale + Vec2::splat(size / 2.0);
+    let board = commands
+        .spawn((
+            Node {
+                width: px(size),
+                height: px(size),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.36, 0.24, 0.14)),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let dot = |centre: Vec2, diameter: f32| Node {
+        position_type: PositionType::Absolute,
+        left: px(centre.x - diameter / 2.0),
+        top: px(centre.y - diameter / 2.0),
+        width: px(diameter),
+        height: px(diameter),
+        border_radius: BorderRadius::MAX,
+        ..default()
+    };
+    let position = game.position();
+    let variant = game.variant();
+    for hole in Hole::all() {
+        let seat = position.owner(hole);
+        let (diameter, color) = match seat {
+            Some(s) => (scale * 0.8, seat_color(variant.camp_of(s))),
+            None => (scale * 0.4, Color::srgb(0.16, 0.1, 0.06)),
+        };
+        commands.entity(board).with_child((
+            DiagramHole { hole, seat },
+            dot(at(hole), diameter),
+            BackgroundColor(color),
+            Pickable::IGNORE,
+        ));
+    }
+    let route = diagram.route();
+    let mut marks: Vec<(DiagramMark, Color)> = Vec::new();
+    if let (Some(&from), Some(&to)) = (route.first(), route.last()) {
+        marks.push((DiagramMark::From(from), Color::WHITE));
+        for &through in &route[1..route.len() - 1] {
+            marks.push((DiagramMark::Through(through), Color::srgb(1.0, 0.85, 0.3)));
+        }
+        marks.push((DiagramMark::To(to), Color::srgb(0.3, 1.0, 0.45)));
+    }
+    if let Some(refused) = diagram.forbidden {
+        marks.push((DiagramMark::Refused(refused.to), Color::srgb(1.0, 0.2, 0.2)));
+    }
+    for &hole in &diagram.highlight {
+        marks.push((DiagramMark::Highlight(hole), Color::srgb(0.4, 0.85, 1.0)));
+    }
+    for (mark, color) in marks {
+        let hole = match mark {
+            DiagramMark::From(h)
+            | DiagramMark::Through(h)
+            | DiagramMark::To(h)
+            | DiagramMark::Refused(h)
+            | DiagramMark::Highlight(h) => h,
+        };
+        let mut ring = dot(at(hole), scale * 1.05);
+        ring.border = UiRect::all(px(2));
+        commands
+            .entity(board)
+            .with_child((mark, ring, BorderColor::all(color), Pickable::IGNORE));
+    }
+    board
+}
+
+pub(super) struct HowToPlayPlugin;
+
+impl Plugin for HowToPlayPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<HowToPlay>().add_systems(
+            Update,
+            (
+                how_to_play_actions.in_set(UiSet::Actions),
+                build_how_to_play
+                    .run_if(resource_changed::<HowToPlay>)
+                    .in_set(GameSet::Mirror),
+            ),
+        );
+    }
+}

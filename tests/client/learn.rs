@@ -1,0 +1,286 @@
+//! Learning to play inside the game: each rule set's summary on the menu, the How to play
+//! screen (opened and closed with the keyboard, each diagram drawn from the guide's own
+//! position), the game-over panel's link to the rule that decided the game, a refused press
+//! explained in words, and the guided first game completed by simulated presses.
+
+use super::{app_in, command, press, run_until_still, table2};
+use bevy::prelude::*;
+use starhalma::testing::{
+    DiagramHole, DiagramMark, Guide, HowToPlay, MenuSummary, ModalFocus, Notice, PressKind,
+    RulesPage, Selection, UiAction, handle_press,
+};
+use starhalma::{GameCommand, Match, MoveRequest, Screen, SeatKind, Setup, Store};
+use starhalma_guide::{Topic, sections, summary};
+use starhalma_rules::{Hole, RuleSet};
+
+fn menu_app() -> App {
+    app_in(Store::Nowhere, None, |_| {})
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(code);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(code);
+    keys.clear();
+    app.update();
+}
+
+fn page(app: &App) -> Option<RulesPage> {
+    app.world().resource::<HowToPlay>().0
+}
+
+fn texts_of<C: Component>(app: &mut App) -> Vec<String> {
+    let roots: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, With<C>>()
+        .iter(app.world())
+        .collect();
+    let mut out = Vec::new();
+    let mut stack = roots;
+    while let Some(e) = stack.pop() {
+        if let Some(t) = app.world().get::<Text>(e) {
+            out.push(t.0.clone());
+        }
+        if let Some(children) = app.world().get::<Children>(e) {
+            stack.extend(children.iter());
+        }
+    }
+    out
+}
+
+fn count_modal(app: &mut App) -> usize {
+    app.world_mut()
+        .query_filtered::<(), With<ModalFocus>>()
+        .iter(app.world())
+        .count()
+}
+
+#[test]
+fn the_menu_explains_each_rule_set_under_its_buttons() {
+    let mut app = menu_app();
+    for rules in RuleSet::ALL {
+        press(&mut app, UiAction::Rules(rules));
+        assert_eq!(texts_of::<MenuSummary>(&mut app), vec![summary(rules)]);
+    }
+}
+
+#[test]
+fn how_to_play_opens_and_closes_with_the_keyboard_on_the_menu_and_in_the_game() {
+    let mut app = menu_app();
+    press(&mut app, UiAction::Rules(RuleSet::Diamond));
+    key(&mut app, KeyCode::F1);
+    assert_eq!(
+        page(&app),
+        Some(RulesPage {
+            rules: RuleSet::Diamond,
+            section: 0
+        })
+    );
+    // Only the screen's own buttons take the keyboard: the first in its ring is the first rule
+    // set's tab (behind it, the menu's first would be Start).
+    assert!(count_modal(&mut app) > 0);
+    key(&mut app, KeyCode::ArrowDown);
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(page(&app).map(|p| p.rules), Some(RuleSet::Laws));
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(page(&app), None);
+    assert_eq!(count_modal(&mut app), 0);
+    // In a game: F1 opens the game's own rules, Escape closes them.
+    press(
+        &mut app,
+        UiAction::Rules(RuleSet::Table { long_hops: true }),
+    );
+    press(&mut app, UiAction::Start);
+    key(&mut app, KeyCode::F1);
+    assert_eq!(
+        page(&app).map(|p| p.rules),
+        Some(RuleSet::Table { long_hops: true })
+    );
+    press(&mut app, UiAction::NextSection);
+    assert_eq!(page(&app).map(|p| p.section), Some(1));
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(page(&app), None);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+}
+
+#[test]
+fn every_diagram_draws_its_own_position_and_move() {
+    let mut app = menu_app();
+    for rules in RuleSet::ALL {
+        for (section, shown) in sections(rules).iter().enumerate() {
+            app.world_mut()
+                .insert_resource(HowToPlay(Some(RulesPage { rules, section })));
+            app.update();
+            let holes: Vec<DiagramHole> = app
+                .world_mut()
+                .query::<&DiagramHole>()
+                .iter(app.world())
+                .copied()
+                .collect();
+            let marks: Vec<DiagramMark> = app
+                .world_mut()
+                .query::<&DiagramMark>()
+                .iter(app.world())
+                .copied()
+                .collect();
+            let Some(diagram) = &shown.diagram else {
+                assert!(
+                    holes.is_empty(),
+                    "{}: no board without a diagram",
+                    shown.title
+                );
+                continue;
+            };
+            assert_eq!(holes.len(), Hole::all().count(), "{}", shown.title);
+            let position = diagram.game.position();
+            for hole in &holes {
+                assert_eq!(hole.seat, position.owner(hole.hole), "{}", shown.title);
+            }
+            // The move drawn is the guide's, and legal where it is drawn.
+            assert!(diagram.game.legal_moves().contains(&diagram.mv));
+            assert!(marks.contains(&DiagramMark::From(diagram.mv.from)));
+            assert!(marks.contains(&DiagramMark::To(diagram.mv.to)));
+            let route = diagram.route();
+            for through in &route[1..route.len() - 1] {
+                assert!(marks.contains(&DiagramMark::Through(*through)));
+            }
+            if let Some(refused) = diagram.forbidden {
+                assert!(!diagram.game.legal_moves().contains(&refused));
+                assert!(marks.contains(&DiagramMark::Refused(refused.to)));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_game_over_panel_names_the_rule_that_decided_and_opens_it() {
+    let people = Setup {
+        variant: table2(),
+        seats: vec![SeatKind::Human; 2],
+    };
+    let mut app = app_in(Store::Nowhere, Some(Match::new(people)), |_| {});
+    command(&mut app, GameCommand::Resign(0));
+    app.update();
+    let decision = starhalma_guide::decision(&app.world().resource::<Match>().game).unwrap();
+    assert_eq!(decision.topic, Topic::Resigning);
+    let panel = texts_of::<starhalma::testing::GameOverPanel>(&mut app);
+    assert!(panel.contains(&decision.text), "{panel:?}");
+    press(&mut app, UiAction::RulesTopic(decision.topic));
+    let opened = page(&app).unwrap();
+    assert_eq!(
+        sections(opened.rules)[opened.section].topic,
+        Topic::Resigning
+    );
+}
+
+#[test]
+fn a_press_the_rules_refuse_is_explained_in_words() {
+    let people = Setup {
+        variant: table2(),
+        seats: vec![SeatKind::Human; 2],
+    };
+    let mut app = app_in(Store::Nowhere, Some(Match::new(people)), |_| {});
+    let game = app.world().resource::<Match>().game.clone();
+    // A marble of the first row, and a far empty hole it cannot reach in one move.
+    let from = game.legal_moves()[0].from;
+    let far = Hole::all()
+        .find(|&h| {
+            game.position().owner(h).is_none()
+                && !game
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.from == from && m.to == h)
+        })
+        .unwrap();
+    let refusal = starhalma_guide::why_not(&game, from, far).unwrap();
+    press_hole(&mut app, from);
+    press_hole(&mut app, far);
+    assert_eq!(
+        app.world().resource::<Notice>().0,
+        starhalma_guide::explain(&refusal, game.rule_set())
+    );
+    assert_eq!(app.world().resource::<Selection>().from, None);
+}
+
+/// A tap on `hole`, as the board sends it.
+fn press_hole(app: &mut App, hole: Hole) {
+    use bevy::ecs::system::RunSystemOnce;
+    app.world_mut()
+        .run_system_once(
+            move |state: Res<Match>,
+                  mut selection: ResMut<Selection>,
+                  mut requests: MessageWriter<MoveRequest>| {
+                handle_press(
+                    hole,
+                    PressKind::Touch,
+                    &state,
+                    &mut selection,
+                    &mut requests,
+                );
+            },
+        )
+        .unwrap();
+    app.update();
+}
+
+#[test]
+fn the_guided_first_game_can_be_followed_to_the_end_of_its_script() {
+    let mut app = menu_app();
+    press(&mut app, UiAction::GuidedGame);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let mut steps_seen = Vec::new();
+    for _ in 0..80 {
+        let guide = app.world().resource::<Guide>().0.clone().unwrap();
+        if guide.is_free() {
+            break;
+        }
+        steps_seen.push(guide.index());
+        let state = app.world().resource::<Match>().clone();
+        if !state.human_to_move() {
+            app.update();
+            continue;
+        }
+        let mv = guide.hint(&state.game).expect("the guide points at a move");
+        // Pick the marble up, preview the landing (a first tap), then move (a second).
+        press_hole(&mut app, mv.from);
+        press_hole(&mut app, mv.to);
+        press_hole(&mut app, mv.to);
+        run_until_still(&mut app);
+    }
+    let guide = app.world().resource::<Guide>().0.clone().unwrap();
+    assert!(
+        guide.is_free(),
+        "the script ended (steps seen: {steps_seen:?})"
+    );
+    assert!(steps_seen.len() >= 3, "several steps were shown");
+    // Then it is an ordinary game against Easy: the computer answers the player.
+    let plies = app.world().resource::<Match>().game.history().len();
+    for _ in 0..400 {
+        app.update();
+        if app.world().resource::<Match>().human_to_move() {
+            break;
+        }
+    }
+    let state = app.world().resource::<Match>().clone();
+    assert!(state.human_to_move() || state.game.is_over());
+    assert!(state.game.history().len() >= plies);
+    assert_eq!(
+        state.setup.seats,
+        vec![
+            SeatKind::Human,
+            SeatKind::Computer(starhalma_ai::Level::Easy)
+        ]
+    );
+}
