@@ -15,5 +15,5 @@ pub mod store;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use limits::Limits;
 pub use room::{Refusal, Room};
-pub use server::{Server, app, spawn_sweeper, sweep};
+pub use server::{Server, app, new_gateway_id, spawn_sweeper, sweep};
 pub use store::{Broadcast, MemoryStore, RoomStore, StoreError};

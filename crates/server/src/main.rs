@@ -3,7 +3,8 @@
 //! scripts read the port from it when started with `--port 0`).
 
 use starhalma_server::{
-    Clock, Limits, ManualClock, MemoryStore, Server, SystemClock, app, spawn_sweeper,
+    Clock, Limits, ManualClock, MemoryStore, Server, SystemClock, app, new_gateway_id,
+    spawn_sweeper,
 };
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -125,7 +126,7 @@ async fn main() -> ExitCode {
     } else {
         Arc::new(SystemClock::default())
     };
-    let mut server = Server::new(MemoryStore::default(), clock, addr);
+    let mut server = Server::new(MemoryStore::default(), clock, addr, new_gateway_id());
     server.limits = options.limits;
     server.behind_proxy = options.behind_proxy;
     let server = Arc::new(server);
