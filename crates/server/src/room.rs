@@ -165,6 +165,11 @@ impl Room {
         (moves == room.game.history().len()).then_some(room)
     }
 
+    /// The event log, giving the room up (a store keeps it apart from the rest).
+    pub fn into_log(self) -> Vec<RoomEvent> {
+        self.log
+    }
+
     /// Every gateway with a connection in the room or playing one of its seats.
     pub fn gateways(&self) -> Vec<u32> {
         let mut gateways: Vec<u32> = self.connections.keys().copied().collect();
