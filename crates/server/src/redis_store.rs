@@ -36,6 +36,9 @@ const TOMBSTONE: Duration = Duration::from_secs(30 * 24 * 3600);
 const BACKSTOP: Duration = Duration::from_secs(60);
 /// Leases renewed per script call (a call runs alone in Redis, so batches stay short).
 const LEASE_BATCH: usize = 500;
+/// A gateway is taken for dead (its connections let go) after this many lease times without a
+/// heartbeat: a gateway slow under load loses leases before it loses its players.
+const DEAD_AFTER_LEASES: u32 = 3;
 /// The sorted set of live gateways (score: when their heartbeat lapses, Unix ms).
 const GATEWAYS: &str = "sh:gateways";
 /// The sorted set of rooms (score: when their day is over, Unix ms), for `--max-rooms`.
@@ -183,6 +186,9 @@ struct Local {
     /// The last items published, with the rev that published them.
     recent: VecDeque<(u64, Broadcast)>,
     copy: Option<Kept>,
+    /// When this gateway started following the room: a connection entering it holds no
+    /// receiver yet, so a room is not dropped as idle this soon.
+    since: std::time::Instant,
 }
 
 impl Local {
@@ -320,6 +326,17 @@ impl RedisStore {
                 follower.follow(&channel, &payload).await;
             }
             tracing::error!("the Redis subscription ended; rooms on other gateways go quiet");
+        });
+        let beater = store.clone();
+        tokio::spawn(async move {
+            // Apart from the lease work, which may take long when a gateway holds many rooms.
+            let mut every = tokio::time::interval(lease / 4);
+            loop {
+                every.tick().await;
+                if let Err(e) = beater.heartbeat().await {
+                    tracing::warn!("heartbeat: {e}");
+                }
+            }
         });
         let keeper = store.clone();
         tokio::spawn(async move {
@@ -595,6 +612,7 @@ impl RedisStore {
                 seq,
                 recent: VecDeque::new(),
                 copy: None,
+                since: std::time::Instant::now(),
             },
         );
         Ok(())
@@ -675,7 +693,7 @@ impl RedisStore {
 
     /// Tell the others this gateway is alive.
     async fn heartbeat(&self) -> redis::RedisResult<()> {
-        let until = unix_ms() + ms(self.0.lease);
+        let until = unix_ms() + ms(self.0.lease * DEAD_AFTER_LEASES);
         redis::cmd("ZADD")
             .arg(GATEWAYS)
             .arg(until)
@@ -684,11 +702,10 @@ impl RedisStore {
             .await
     }
 
-    /// Every lease/4: the heartbeat; renew the leases held, take over lapsed ones of rooms
+    /// Every lease/4: renew the leases held, take over lapsed ones of rooms
     /// with connections here; let go of the connections of gateways that died; stop following
     /// rooms nobody here is in.
     async fn keep(&self) -> redis::RedisResult<()> {
-        self.heartbeat().await?;
         let live: Vec<u32> = redis::cmd("ZRANGEBYSCORE")
             .arg(GATEWAYS)
             .arg(unix_ms())
@@ -761,7 +778,9 @@ impl RedisStore {
                 .rooms
                 .iter()
                 .filter(|(code, local)| {
-                    local.sender.receiver_count() == 0 && !state.held.contains(code)
+                    local.sender.receiver_count() == 0
+                        && !state.held.contains(code)
+                        && local.since.elapsed() > self.0.lease
                 })
                 .map(|(code, _)| *code)
                 .collect();

@@ -108,7 +108,13 @@ impl ServerProcess {
 
     /// A gateway on a shared Redis, whose leases lapse a second after it dies.
     pub fn gateway(redis: &RedisProcess) -> ServerProcess {
-        ServerProcess::launch(&["--redis", &redis.url, "--lease-ms", "1000"], None)
+        ServerProcess::gateway_with(redis, &[])
+    }
+
+    pub fn gateway_with(redis: &RedisProcess, extra: &[&str]) -> ServerProcess {
+        let mut args = vec!["--redis", &redis.url, "--lease-ms", "1000"];
+        args.extend_from_slice(extra);
+        ServerProcess::launch(&args, None)
     }
 
     fn launch(extra: &[&str], redis: Option<RedisProcess>) -> ServerProcess {
