@@ -665,6 +665,51 @@ mod tests {
     }
 
     #[test]
+    fn a_dead_gateways_connections_depart_and_its_plan_is_dropped() {
+        // Seat 0 on gateway 0 (HOST), seat 1 and a spectator on gateway 7.
+        let mut r = room(2);
+        let far = 7u64 << 32;
+        r.arrive(far);
+        r.join(Token::from_bits(2), far).unwrap();
+        r.arrive(far + 1);
+        r.take_notices();
+        assert_eq!(r.gateways(), [0, 7]);
+        r.forget_gateway(7, secs(5));
+        assert_eq!(
+            r.take_notices(),
+            [Notice::Disconnected {
+                seat: 1,
+                computer_in_ms: 45_000
+            }]
+        );
+        assert_eq!(r.gateways(), [0]);
+        assert!(!r.expired(secs(5 + 1800)), "the host is still here");
+        r.forget_gateway(0, secs(10));
+        assert!(r.expired(secs(10 + 1800)) && !r.expired(secs(10 + 1799)));
+        // A holder that took the room over plans afresh.
+        r.arrive(HOST);
+        r.take_seat(Token::from_bits(1), HOST).unwrap();
+        r.depart(Some(Token::from_bits(1)), HOST, secs(0));
+        r.arrive(far);
+        let (seq, _) = r.computer_turn(secs(100)).unwrap();
+        assert!(r.computer_turn(secs(100)).is_none());
+        r.reset_planning();
+        assert_eq!(r.computer_turn(secs(100)).map(|(s, _)| s), Some(seq));
+    }
+
+    #[test]
+    fn a_room_reads_back_from_its_state_and_log_only_when_they_fit() {
+        let mut r = full(2);
+        r.play(Some(0), 2, r.game().legal_moves()[0]).unwrap();
+        let state: Room = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        let log: Vec<RoomEvent> = r.events_after(0).into_iter().map(|(_, e)| e).collect();
+        let back = Room::from_parts(state.clone(), log.clone()).unwrap();
+        assert_eq!(back.seq(), 3);
+        assert_eq!(back.game(), r.game());
+        assert!(Room::from_parts(state, log[..2].to_vec()).is_none());
+    }
+
+    #[test]
     fn a_leaver_seat_is_the_computers_for_good() {
         let mut r = full(3);
         assert_eq!(r.leave(None).unwrap_err().code, ErrorCode::Spectator);
