@@ -34,6 +34,8 @@ const TOMBSTONE: Duration = Duration::from_secs(30 * 24 * 3600);
 /// Redis deletes a room's keys this long after its own deadline, should no gateway be left to
 /// expire it (and tell its connections) first.
 const BACKSTOP: Duration = Duration::from_secs(60);
+/// How long Redis may take to answer before a change counts as failed.
+const ANSWER: Duration = Duration::from_secs(10);
 /// Leases renewed per script call (a call runs alone in Redis, so batches stay short).
 const LEASE_BATCH: usize = 500;
 /// A gateway is taken for dead (its connections let go) after this many lease times without a
@@ -297,8 +299,10 @@ impl RedisStore {
             source,
         };
         let client = redis::Client::open(url).map_err(fail)?;
+        // The crate's default (half a second) turns a busy moment into failed moves.
+        let config = redis::AsyncConnectionConfig::new().set_response_timeout(Some(ANSWER));
         let conn = client
-            .get_multiplexed_async_connection()
+            .get_multiplexed_async_connection_with_config(&config)
             .await
             .map_err(fail)?;
         let (sink, mut stream) = client.get_async_pubsub().await.map_err(fail)?.split();
@@ -478,7 +482,12 @@ impl RedisStore {
                     notices: notices.clone(),
                     expired: false,
                 };
-                let message = serde_json::to_string(&published).unwrap_or_default();
+                // The rev up front lets gateways skip what they published themselves unparsed.
+                let message = format!(
+                    "{} {}",
+                    rev + 1,
+                    serde_json::to_string(&published).unwrap_or_default()
+                );
                 let encoded: Vec<String> = events
                     .iter()
                     .map(|(_, e)| serde_json::to_string(e).unwrap_or_default())
@@ -628,6 +637,17 @@ impl RedisStore {
         else {
             return;
         };
+        let Some((rev, payload)) = payload
+            .split_once(' ')
+            .and_then(|(rev, rest)| Some((rev.parse::<u64>().ok()?, rest)))
+        else {
+            return;
+        };
+        // Already published here (this gateway's own write, or covered by a later one).
+        let known = self.state().rooms.get(&code).map(|l| l.rev);
+        if rev != u64::MAX && known.is_none_or(|known| rev <= known) {
+            return;
+        }
         let Ok(published) = serde_json::from_str::<Published>(payload) else {
             tracing::warn!("room {code}: an unreadable message on its channel");
             return;
@@ -920,7 +940,7 @@ impl RoomStore for RedisStore {
                 .key(ROOMS)
                 .arg(working.rev)
                 .arg(code.to_string())
-                .arg(message)
+                .arg(format!("{} {message}", u64::MAX))
                 .invoke_async(&mut self.conn())
                 .await;
             match answer.as_deref() {
