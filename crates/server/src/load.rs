@@ -351,6 +351,9 @@ async fn play(
             return Err("nobody holds the seat to move".into());
         };
         let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Err("no legal move in a game that is not over".into());
+        }
         let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
         id += 1;
         let seq = players[mover].seq;
