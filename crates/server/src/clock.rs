@@ -4,7 +4,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Time since the server started. Rooms keep durations, never times of day.
+/// Time since a fixed start (the server's, or the Unix epoch for gateways sharing a store).
+/// Rooms keep durations on it, never times of day.
 pub trait Clock: Send + Sync + 'static {
     fn now(&self) -> Duration;
     /// Move a manual clock on; `false` for a real one, which only time moves.
@@ -23,6 +24,22 @@ impl Default for SystemClock {
 impl Clock for SystemClock {
     fn now(&self) -> Duration {
         self.0.elapsed()
+    }
+    fn advance(&self, _by: Duration) -> bool {
+        false
+    }
+}
+
+/// Unix time: the clock of gateways sharing a store, so deadlines one gateway sets read the
+/// same on the others (their system clocks kept in step, as NTP does).
+#[derive(Default)]
+pub struct UnixClock;
+
+impl Clock for UnixClock {
+    fn now(&self) -> Duration {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
     }
     fn advance(&self, _by: Duration) -> bool {
         false

@@ -3,23 +3,29 @@
 //! scripts read the port from it when started with `--port 0`).
 
 use starhalma_server::{
-    Clock, Limits, ManualClock, MemoryStore, Server, SystemClock, app, spawn_sweeper,
+    Clock, Limits, ManualClock, MemoryStore, RedisStore, RoomStore, Server, SystemClock, UnixClock,
+    app, new_gateway_id, spawn_sweeper,
 };
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock]
-                        [--behind-proxy] [limits]
+                        [--behind-proxy] [--redis URL [--lease-ms N]] [limits]
   --bind ADDR    address to listen on (default 127.0.0.1; 0.0.0.0 for friends on the network)
   --port N       port (default 8080; 0 picks a free one)
   --dist DIR     the web build to serve at / (web/build.sh writes dist/)
   --test-clock   a clock that moves only when a client sends advance_clock (tests)
   --behind-proxy trust X-Forwarded-For (client address) and X-Forwarded-Proto (link scheme)
+  --redis URL    keep rooms in Redis (redis://HOST:PORT or redis+unix://PATH), shared with
+                 every other gateway started with the same URL
+  --lease-ms N   how long a dead gateway's rooms wait before another runs their timers
+                 (default 5000)
 limits (each refused with its own error code):
-  --max-rooms N                     rooms held at once (default 10000)
+  --max-rooms N                     rooms held at once, by all gateways with --redis (default 10000)
   --max-connections-per-address N   open connections per address (default 32)
   --max-rooms-per-hour N            rooms one address creates per hour (default 30)
   --max-messages-per-second N       messages per connection per second (default 20)
@@ -31,6 +37,8 @@ struct Options {
     dist: Option<PathBuf>,
     test_clock: bool,
     behind_proxy: bool,
+    redis: Option<String>,
+    lease: Duration,
     limits: Limits,
 }
 
@@ -49,6 +57,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         dist: None,
         test_clock: false,
         behind_proxy: false,
+        redis: None,
+        lease: Duration::from_secs(5),
         limits: Limits::default(),
     };
     while let Some(arg) = args.next() {
@@ -69,6 +79,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--dist" => options.dist = Some(PathBuf::from(value()?)),
             "--test-clock" => options.test_clock = true,
             "--behind-proxy" => options.behind_proxy = true,
+            "--redis" => options.redis = Some(value()?),
+            "--lease-ms" => options.lease = Duration::from_millis(count(&arg, &value()?)?),
             "--max-rooms" => options.limits.max_rooms = count(&arg, &value()?)?,
             "--max-connections-per-address" => {
                 options.limits.max_connections_per_address = count(&arg, &value()?)?;
@@ -120,28 +132,64 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let gateway = new_gateway_id();
     let clock: Arc<dyn Clock> = if options.test_clock {
         Arc::new(ManualClock::default())
+    } else if options.redis.is_some() {
+        // Gateways share deadlines, so they share a clock.
+        Arc::new(UnixClock)
     } else {
         Arc::new(SystemClock::default())
     };
-    let mut server = Server::new(MemoryStore::default(), clock, addr);
+    let served = match &options.redis {
+        Some(url) => {
+            match RedisStore::connect(url, Arc::clone(&clock), gateway, options.lease).await {
+                Ok(store) => serve(store, clock, listener, addr, gateway, options).await,
+                Err(e) => {
+                    eprintln!("starhalma-server: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        None => {
+            serve(
+                MemoryStore::default(),
+                clock,
+                listener,
+                addr,
+                gateway,
+                options,
+            )
+            .await
+        }
+    };
+    if let Err(e) = served {
+        eprintln!("starhalma-server: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+async fn serve<S: RoomStore>(
+    store: S,
+    clock: Arc<dyn Clock>,
+    listener: tokio::net::TcpListener,
+    addr: SocketAddr,
+    gateway: u32,
+    options: Options,
+) -> std::io::Result<()> {
+    let mut server = Server::new(store, clock, addr, gateway);
     server.limits = options.limits;
     server.behind_proxy = options.behind_proxy;
     let server = Arc::new(server);
     spawn_sweeper(Arc::clone(&server));
     println!("listening on {addr}");
     let _ = std::io::stdout().flush();
-    tracing::info!("serving rooms on ws://{addr}/ws");
-    if let Err(e) = axum::serve(
+    tracing::info!("serving rooms on ws://{addr}/ws as gateway {gateway}");
+    axum::serve(
         listener,
         // The peer's address feeds the per-address limits.
         app(server, options.dist).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
-    {
-        eprintln!("starhalma-server: {e}");
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
 }

@@ -3,8 +3,10 @@
 //! changes the room, appending events to its log and notices for its connections, or refuses
 //! with a [`Refusal`] and changes nothing, so the socket code only routes messages.
 
+use serde::{Deserialize, Serialize};
 use starhalma_protocol::{ErrorCode, RoomCode, RoomEvent, SeatHolder, Token, Welcome};
 use starhalma_rules::{Game, IllegalMove, Move, Variant};
+use std::collections::BTreeMap;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -32,13 +34,19 @@ pub const EMPTY_ROOM_LIFETIME: Duration = Duration::from_secs(30 * 60);
 /// Every room is deleted this long after its creation, connections or not.
 pub const ROOM_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 
-/// A connection's id: which of several connections holding one token plays the seat. Random,
-/// so ids from several server processes sharing a store do not clash.
+/// A connection's id: which of several connections holding one token plays the seat. The high
+/// 32 bits name the gateway (server process) holding it, so the connections of a gateway that
+/// died can be let go by another ([`Room::forget_gateway`]); the low 32 bits count within it.
 pub type ConnId = u64;
+
+/// The gateway a connection belongs to.
+pub fn gateway_of(conn: ConnId) -> u32 {
+    (conn >> 32) as u32
+}
 
 /// Something a room's connections are told that is not part of its game, so not a log event:
 /// the store broadcasts these beside events.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Notice {
     /// The person in `seat` lost their last connection.
     Disconnected { seat: u8, computer_in_ms: u64 },
@@ -52,7 +60,7 @@ pub enum Notice {
 
 /// A seat: who holds it and, for a person, the token that proves it and the connection that
 /// plays it now.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seat {
     pub holder: SeatHolder,
     pub token: Option<Token>,
@@ -89,22 +97,27 @@ pub enum MoveOutcome {
     Resent(u64),
 }
 
+/// Serialised without its log and notices: a shared store keeps the log as a list of its own
+/// and publishes notices ([`Room::from_parts`] puts a room back together).
+#[derive(Clone, Serialize, Deserialize)]
 pub struct Room {
     code: RoomCode,
     game: Game,
     seats: Vec<Seat>,
     /// Event `seq` is `log[seq - 1]`: a new room is at seq 0.
+    #[serde(skip)]
     log: Vec<RoomEvent>,
     started: bool,
     /// When the room was made, on the server's clock (the 24 h expiry reads it).
     created_at: Duration,
     /// The seq a computer is planning for, so one position is planned once.
     planning_at: Option<u64>,
-    /// Open connections in the room, spectators included.
-    connections: usize,
+    /// Open connections in the room, spectators included, by gateway.
+    connections: BTreeMap<u32, usize>,
     /// Since when no connection is open (the 30 min expiry reads it).
     empty_since: Option<Duration>,
     /// Notices not yet published (the store takes them after each change).
+    #[serde(skip)]
     notices: Vec<Notice>,
 }
 
@@ -128,7 +141,7 @@ impl Room {
             started: false,
             created_at: now,
             planning_at: None,
-            connections: 0,
+            connections: BTreeMap::new(),
             empty_since: Some(now),
             notices: Vec::new(),
         }
@@ -136,6 +149,70 @@ impl Room {
 
     pub fn code(&self) -> RoomCode {
         self.code
+    }
+
+    /// A room read back from a store: its serialised state and its log. `None` when the two do
+    /// not fit (a log shorter or longer than the game it should hold is not this room's).
+    pub fn from_parts(mut room: Room, log: Vec<RoomEvent>) -> Option<Room> {
+        room.log = log;
+        let moves = room
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, RoomEvent::Rematch { .. }))
+            .filter(|e| matches!(e, RoomEvent::Moved { .. }))
+            .count();
+        (moves == room.game.history().len()).then_some(room)
+    }
+
+    /// The event log, giving the room up (a store keeps it apart from the rest).
+    pub fn into_log(self) -> Vec<RoomEvent> {
+        self.log
+    }
+
+    /// Every gateway with a connection in the room or playing one of its seats.
+    pub fn gateways(&self) -> Vec<u32> {
+        let mut gateways: Vec<u32> = self.connections.keys().copied().collect();
+        gateways.extend(self.seats.iter().filter_map(|s| s.conn.map(gateway_of)));
+        gateways.sort_unstable();
+        gateways.dedup();
+        gateways
+    }
+
+    /// Gateway `gateway` is gone (it stopped renewing its heartbeat): its connections closed
+    /// without telling the room, so they depart now, as each would have.
+    pub fn forget_gateway(&mut self, gateway: u32, now: Duration) {
+        if self.connections.remove(&gateway).is_some() && self.connections.is_empty() {
+            self.empty_since = Some(now);
+        }
+        let seated: Vec<(Option<Token>, ConnId)> = self
+            .seats
+            .iter()
+            .filter_map(|s| {
+                s.conn
+                    .filter(|c| gateway_of(*c) == gateway)
+                    .map(|c| (s.token, c))
+            })
+            .collect();
+        for (token, conn) in seated {
+            self.away(token, conn, now);
+        }
+    }
+
+    /// Forget which seq a computer was planning for: the gateway planning it lost the room
+    /// (a new lease holder plans again; a late plan from the old one is dropped).
+    pub fn reset_planning(&mut self) {
+        self.planning_at = None;
+    }
+
+    /// When the room is to be deleted if nothing changes (its creation plus a day, or the
+    /// last connection's close plus half an hour).
+    pub fn deadline(&self) -> Duration {
+        let day = self.created_at + ROOM_LIFETIME;
+        match self.empty_since {
+            Some(since) => day.min(since + EMPTY_ROOM_LIFETIME),
+            None => day,
+        }
     }
 
     pub fn game(&self) -> &Game {
@@ -200,9 +277,9 @@ impl Room {
         (self.seats[usize::from(seat)].conn == Some(conn)).then_some(seat)
     }
 
-    /// A connection enters (spectator or seated): the room is not empty.
-    pub fn arrive(&mut self) {
-        self.connections += 1;
+    /// Connection `conn` enters (spectator or seated): the room is not empty.
+    pub fn arrive(&mut self, conn: ConnId) {
+        *self.connections.entry(gateway_of(conn)).or_default() += 1;
         self.empty_since = None;
     }
 
@@ -210,10 +287,21 @@ impl Room {
     /// away from `now`: the others are told, and the computer plays their turns after
     /// [`TAKEOVER_GRACE`]. A connection that was replaced changes no seat.
     pub fn depart(&mut self, token: Option<Token>, conn: ConnId, now: Duration) {
-        self.connections = self.connections.saturating_sub(1);
-        if self.connections == 0 {
+        let gateway = gateway_of(conn);
+        if let Some(n) = self.connections.get_mut(&gateway) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.connections.remove(&gateway);
+            }
+        }
+        if self.connections.is_empty() {
             self.empty_since = Some(now);
         }
+        self.away(token, conn, now);
+    }
+
+    /// The person playing a seat on `conn` is away from `now`.
+    fn away(&mut self, token: Option<Token>, conn: ConnId, now: Duration) {
         let Some(seat) = self.seat_held(token, conn) else {
             return;
         };
@@ -396,18 +484,19 @@ impl Room {
         })
     }
 
+    /// Whether [`Room::computer_turn`] would hand out a plan at `now` (a look that changes
+    /// nothing, so a sweep can skip rooms with nothing to do).
+    pub fn computer_due(&self, now: Duration) -> bool {
+        let computer = self.computer_plays(self.game.active(), now);
+        let watched = !self.connections.is_empty();
+        self.started && !self.game.is_over() && computer && watched && self.planning_at.is_none()
+    }
+
     /// When the computer is to move and nobody plans for it yet: the seq to plan at (marked
     /// as taken) and the game to plan on. Nobody in the room means nobody waits for a move, so
     /// the computer waits too (an abandoned room costs no planning until it expires).
     pub fn computer_turn(&mut self, now: Duration) -> Option<(u64, Game)> {
-        let computer = self.computer_plays(self.game.active(), now);
-        let watched = self.connections > 0;
-        if !self.started
-            || self.game.is_over()
-            || !computer
-            || !watched
-            || self.planning_at.is_some()
-        {
+        if !self.computer_due(now) {
             return None;
         }
         self.planning_at = Some(self.seq());
@@ -454,7 +543,7 @@ mod tests {
             HOST,
             Duration::ZERO,
         );
-        room.arrive();
+        room.arrive(HOST);
         room
     }
 
@@ -462,7 +551,7 @@ mod tests {
     fn full(players: u8) -> Room {
         let mut r = room(players);
         for seat in 1..players {
-            r.arrive();
+            r.arrive(HOST);
             r.join(
                 Token::from_bits(u128::from(seat) + 1),
                 HOST + u64::from(seat),
@@ -557,7 +646,7 @@ mod tests {
         r.depart(Some(Token::from_bits(2)), 101, secs(0));
         r.depart(Some(Token::from_bits(1)), HOST, secs(0));
         assert!(r.computer_turn(secs(100)).is_none());
-        r.arrive();
+        r.arrive(HOST);
         assert!(r.computer_turn(secs(100)).is_some());
     }
 
@@ -565,7 +654,7 @@ mod tests {
     fn a_second_connection_replaces_the_first_whose_close_changes_nothing() {
         let mut r = full(2);
         let token = Some(Token::from_bits(2));
-        r.arrive();
+        r.arrive(HOST);
         assert_eq!(r.take_seat(Token::from_bits(2), 300), Ok(1));
         assert_eq!(r.take_notices(), [Notice::Replaced { conn: 101 }]);
         assert_eq!(r.seat_held(token, 101), None);
@@ -573,6 +662,51 @@ mod tests {
         r.depart(token, 101, secs(1));
         assert!(r.take_notices().is_empty());
         assert!(!r.computer_plays(1, secs(1000)));
+    }
+
+    #[test]
+    fn a_dead_gateways_connections_depart_and_its_plan_is_dropped() {
+        // Seat 0 on gateway 0 (HOST), seat 1 and a spectator on gateway 7.
+        let mut r = room(2);
+        let far = 7u64 << 32;
+        r.arrive(far);
+        r.join(Token::from_bits(2), far).unwrap();
+        r.arrive(far + 1);
+        r.take_notices();
+        assert_eq!(r.gateways(), [0, 7]);
+        r.forget_gateway(7, secs(5));
+        assert_eq!(
+            r.take_notices(),
+            [Notice::Disconnected {
+                seat: 1,
+                computer_in_ms: 45_000
+            }]
+        );
+        assert_eq!(r.gateways(), [0]);
+        assert!(!r.expired(secs(5 + 1800)), "the host is still here");
+        r.forget_gateway(0, secs(10));
+        assert!(r.expired(secs(10 + 1800)) && !r.expired(secs(10 + 1799)));
+        // A holder that took the room over plans afresh.
+        r.arrive(HOST);
+        r.take_seat(Token::from_bits(1), HOST).unwrap();
+        r.depart(Some(Token::from_bits(1)), HOST, secs(0));
+        r.arrive(far);
+        let (seq, _) = r.computer_turn(secs(100)).unwrap();
+        assert!(r.computer_turn(secs(100)).is_none());
+        r.reset_planning();
+        assert_eq!(r.computer_turn(secs(100)).map(|(s, _)| s), Some(seq));
+    }
+
+    #[test]
+    fn a_room_reads_back_from_its_state_and_log_only_when_they_fit() {
+        let mut r = full(2);
+        r.play(Some(0), 2, r.game().legal_moves()[0]).unwrap();
+        let state: Room = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        let log: Vec<RoomEvent> = r.events_after(0).into_iter().map(|(_, e)| e).collect();
+        let back = Room::from_parts(state.clone(), log.clone()).unwrap();
+        assert_eq!(back.seq(), 3);
+        assert_eq!(back.game(), r.game());
+        assert!(Room::from_parts(state, log[..2].to_vec()).is_none());
     }
 
     #[test]
@@ -622,7 +756,7 @@ mod tests {
         r.depart(Some(Token::from_bits(1)), HOST, secs(60));
         assert!(!r.expired(secs(60 + 1799)));
         assert!(r.expired(secs(60 + 1800)));
-        r.arrive();
+        r.arrive(HOST);
         assert!(!r.expired(secs(86_399)));
         assert!(r.expired(secs(86_400)));
     }

@@ -22,9 +22,10 @@ use starhalma_rules::Variant;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+use tokio::sync::mpsc;
 use tower_http::services::ServeDir;
 
 /// What the server shares between connections.
@@ -39,12 +40,27 @@ pub struct Server<S> {
     /// Behind a reverse proxy: the client's address is the last of `X-Forwarded-For` and links
     /// use the scheme of `X-Forwarded-Proto` (only trustworthy when the proxy sets both).
     pub behind_proxy: bool,
+    /// This process's id among the gateways sharing a store: the high half of its connection
+    /// ids.
+    pub gateway: u32,
+    next_conn: AtomicU32,
+    /// Computer moves to plan, for the planner task ([`spawn_sweeper`] starts it).
+    planned: mpsc::UnboundedSender<Plan>,
+    plans: std::sync::Mutex<Option<mpsc::UnboundedReceiver<Plan>>>,
 }
+
+/// A computer move to plan: the room, the seq it is for and the game to plan on.
+pub type Plan = (RoomCode, u64, starhalma_rules::Game);
 
 impl<S> Server<S> {
     /// A server with the given store and clock, default limits, not behind a proxy.
-    pub fn new(store: S, clock: Arc<dyn Clock>, addr: SocketAddr) -> Server<S> {
+    pub fn new(store: S, clock: Arc<dyn Clock>, addr: SocketAddr, gateway: u32) -> Server<S> {
+        let (planned, plans) = mpsc::unbounded_channel();
         Server {
+            gateway,
+            next_conn: AtomicU32::new(0),
+            planned,
+            plans: std::sync::Mutex::new(Some(plans)),
             store,
             clock,
             addr,
@@ -142,6 +158,20 @@ fn link_host(headers: &HeaderMap, addr: SocketAddr) -> String {
     }
 }
 
+impl<S> Server<S> {
+    /// A connection id of this gateway, not given out before by it.
+    fn conn_id(&self) -> ConnId {
+        let n = self.next_conn.fetch_add(1, Ordering::Relaxed);
+        (u64::from(self.gateway) << 32) | u64::from(n)
+    }
+}
+
+/// A gateway id for a new process: random, so processes sharing a store do not clash.
+pub fn new_gateway_id() -> u32 {
+    // Zero is kept for "no gateway" in logs; a clash among a few gateways is negligible.
+    (random_u128() as u32).max(1)
+}
+
 /// 128 bits from the operating system. Should it fail, a SplitMix seeded from the time and a
 /// counter still gives distinct (if guessable) values, which beats refusing to open rooms.
 fn random_u128() -> u128 {
@@ -207,7 +237,7 @@ async fn serve_connection<S: RoomStore>(
     slot: ConnectionSlot,
 ) {
     let mut conn = Connection {
-        id: random_u128() as u64,
+        id: server.conn_id(),
         origin,
         address,
         room: None,
@@ -221,12 +251,12 @@ async fn serve_connection<S: RoomStore>(
     'connection: loop {
         let replies = tokio::select! {
             incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => conn.receive(&server, Some(text.as_str())),
-                Some(Ok(Message::Binary(_))) => conn.receive(&server, None),
+                Some(Ok(Message::Text(text))) => conn.receive(&server, Some(text.as_str())).await,
+                Some(Ok(Message::Binary(_))) => conn.receive(&server, None).await,
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break 'connection,
             },
-            item = next_item(&mut conn.events) => conn.forward(&server, item),
+            item = next_item(&mut conn.events) => conn.forward(&server, item).await,
         };
         for reply in replies {
             if socket.send(Message::text(reply.encode())).await.is_err() {
@@ -244,7 +274,8 @@ async fn serve_connection<S: RoomStore>(
         let now = server.clock.now();
         server
             .store
-            .update(&code, |room| room.depart(conn.token, conn.id, now));
+            .update(&code, |room| room.depart(conn.token, conn.id, now))
+            .await;
     }
     drop(slot);
     drop(socket);
@@ -259,7 +290,7 @@ async fn next_item(events: &mut Option<Subscription>) -> Result<Broadcast, RecvE
 
 impl Connection {
     /// One frame from the client (`None`: a binary frame, never a message).
-    fn receive<S: RoomStore>(
+    async fn receive<S: RoomStore>(
         &mut self,
         server: &Arc<Server<S>>,
         frame: Option<&str>,
@@ -280,7 +311,7 @@ impl Connection {
         let replies = match decoded {
             Ok(message) => {
                 self.bad = 0;
-                self.handle(server, message)
+                self.handle(server, message).await
             }
             Err(refusal) => {
                 self.bad += 1;
@@ -296,13 +327,13 @@ impl Connection {
             }
         };
         // The room's events first, so an `ack` never arrives before its event.
-        let mut out = self.drain(server);
+        let mut out = self.drain(server).await;
         out.extend(replies);
         out
     }
 
     /// Something the room published, for this client unless it has it already.
-    fn forward<S: RoomStore>(
+    async fn forward<S: RoomStore>(
         &mut self,
         server: &Server<S>,
         item: Result<Broadcast, RecvError>,
@@ -334,7 +365,7 @@ impl Connection {
                 expired()
             }
             // Too far behind to catch up one by one: the whole state instead.
-            Err(RecvError::Lagged(_)) => self.rewelcome(server),
+            Err(RecvError::Lagged(_)) => self.rewelcome(server).await,
             Err(RecvError::Closed) => {
                 self.events = None;
                 Vec::new()
@@ -343,7 +374,7 @@ impl Connection {
     }
 
     /// Everything already waiting for this client.
-    fn drain<S: RoomStore>(&mut self, server: &Server<S>) -> Vec<ServerMessage> {
+    async fn drain<S: RoomStore>(&mut self, server: &Server<S>) -> Vec<ServerMessage> {
         let mut out = Vec::new();
         while let Some(events) = &mut self.events {
             let item = match events.try_recv() {
@@ -352,12 +383,12 @@ impl Connection {
                 Err(TryRecvError::Closed) => Err(RecvError::Closed),
                 Err(TryRecvError::Empty) => break,
             };
-            out.extend(self.forward(server, item));
+            out.extend(self.forward(server, item).await);
         }
         out
     }
 
-    fn rewelcome<S: RoomStore>(&mut self, server: &Server<S>) -> Vec<ServerMessage> {
+    async fn rewelcome<S: RoomStore>(&mut self, server: &Server<S>) -> Vec<ServerMessage> {
         let Some(code) = self.room else {
             return Vec::new();
         };
@@ -365,7 +396,10 @@ impl Connection {
         let (token, id) = (self.token, self.id);
         match server
             .store
-            .update(&code, |room| room.welcome(link, room.seat_held(token, id)))
+            .update(&code, |room| {
+                room.welcome(link.clone(), room.seat_held(token, id))
+            })
+            .await
         {
             Some(welcome) => {
                 self.sent = welcome.seq;
@@ -376,7 +410,7 @@ impl Connection {
     }
 
     /// Answer one client message. Every refusal leaves the room as it was.
-    fn handle<S: RoomStore>(
+    async fn handle<S: RoomStore>(
         &mut self,
         server: &Arc<Server<S>>,
         message: ClientMessage,
@@ -393,12 +427,12 @@ impl Connection {
             ClientMessage::Hello {
                 room: Some(code),
                 token,
-            } => self.hello(server, code, token),
-            ClientMessage::Create { variant } => self.create(server, variant),
+            } => self.hello(server, code, token).await,
+            ClientMessage::Create { variant } => self.create(server, variant).await,
             ClientMessage::AdvanceClock { ms } => {
                 if server.clock.advance(Duration::from_millis(ms)) {
                     // Before answering, so whatever falls due is published by the next reply.
-                    sweep(server);
+                    sweep(server).await;
                     Vec::new()
                 } else {
                     refuse(ErrorCode::NoTestClock, "this server runs on real time")
@@ -411,14 +445,14 @@ impl Connection {
                         "send hello with a room, or create, first",
                     );
                 };
-                let replies = self.in_room(server, code, in_room);
-                drive_computer(server, code);
+                let replies = self.in_room(server, code, in_room).await;
+                drive_computer(server, code).await;
                 replies
             }
         }
     }
 
-    fn hello<S: RoomStore>(
+    async fn hello<S: RoomStore>(
         &mut self,
         server: &Server<S>,
         code: RoomCode,
@@ -432,16 +466,19 @@ impl Connection {
         }
         let link = room_link(&self.origin, &code);
         let id = self.id;
-        let entered = server.store.enter(&code, |room| {
-            let seat = match token {
-                Some(token) => Some(room.take_seat(token, id)?),
-                None => None,
-            };
-            room.arrive();
-            Ok::<_, Refusal>(room.welcome(link, seat))
-        });
+        let entered = server
+            .store
+            .enter(&code, |room| {
+                let seat = match token {
+                    Some(token) => Some(room.take_seat(token, id)?),
+                    None => None,
+                };
+                room.arrive(id);
+                Ok::<_, Refusal>(room.welcome(link.clone(), seat))
+            })
+            .await;
         match entered {
-            None if server.store.is_expired(&code) => expired(),
+            None if server.store.is_expired(&code).await => expired(),
             None => refuse(ErrorCode::NoSuchRoom, "no room has this code"),
             Some((Err(refusal), _)) => vec![error(refusal, None)],
             Some((Ok(welcome), events)) => {
@@ -463,7 +500,11 @@ impl Connection {
         vec![ServerMessage::Welcome(Box::new(welcome))]
     }
 
-    fn create<S: RoomStore>(&mut self, server: &Server<S>, variant: Variant) -> Vec<ServerMessage> {
+    async fn create<S: RoomStore>(
+        &mut self,
+        server: &Server<S>,
+        variant: Variant,
+    ) -> Vec<ServerMessage> {
         if self.room.is_some() {
             return refuse(
                 ErrorCode::AlreadyInRoom,
@@ -486,9 +527,13 @@ impl Connection {
         for _ in 0..8 {
             let code = RoomCode::from_bits(random_u128() as u64);
             let room = Room::new(code, variant, token, self.id, now);
-            match server.store.insert(room, limits.max_rooms) {
+            match server.store.insert(room, limits.max_rooms).await {
                 Ok(()) => {}
                 Err(StoreError::CodeTaken(_)) => continue,
+                Err(StoreError::Unavailable(e)) => {
+                    tracing::error!("creating a room: {e}");
+                    return refuse(ErrorCode::TooManyRooms, "the room store is unavailable");
+                }
                 Err(StoreError::Full(_)) => {
                     return refuse(
                         ErrorCode::TooManyRooms,
@@ -498,10 +543,15 @@ impl Connection {
             }
             server.gate.room_created(self.address, now);
             let link = room_link(&self.origin, &code);
-            return match server.store.enter(&code, |room| {
-                room.arrive();
-                room.welcome(link, Some(0))
-            }) {
+            let id = self.id;
+            return match server
+                .store
+                .enter(&code, |room| {
+                    room.arrive(id);
+                    room.welcome(link.clone(), Some(0))
+                })
+                .await
+            {
                 Some((welcome, events)) => {
                     self.token = Some(token);
                     self.entered(code, welcome, events)
@@ -514,7 +564,7 @@ impl Connection {
 
     /// The messages that act on this connection's room. The seat is looked up in the room on
     /// each message, never remembered here.
-    fn in_room<S: RoomStore>(
+    async fn in_room<S: RoomStore>(
         &mut self,
         server: &Server<S>,
         code: RoomCode,
@@ -531,16 +581,19 @@ impl Connection {
             ClientMessage::Join {} => {
                 let new_token = Token::from_bits(random_u128());
                 let link = room_link(&self.origin, &code);
-                let joined = server.store.update(&code, |room| {
-                    if let Some(seat) = room.seat_held(token, id) {
-                        return Err(Refusal::new(
-                            ErrorCode::AlreadyInRoom,
-                            format!("you hold seat {seat} already"),
-                        ));
-                    }
-                    room.join(new_token, id)
-                        .map(|seat| room.welcome(link, Some(seat)))
-                });
+                let joined = server
+                    .store
+                    .update(&code, |room| {
+                        if let Some(seat) = room.seat_held(token, id) {
+                            return Err(Refusal::new(
+                                ErrorCode::AlreadyInRoom,
+                                format!("you hold seat {seat} already"),
+                            ));
+                        }
+                        room.join(new_token, id)
+                            .map(|seat| room.welcome(link.clone(), Some(seat)))
+                    })
+                    .await;
                 match joined {
                     None => expired(),
                     Some(Err(refusal)) => vec![error(refusal, None)],
@@ -551,26 +604,34 @@ impl Connection {
                     }
                 }
             }
-            ClientMessage::FillComputer {} => done(server.store.update(&code, |room| {
-                room.fill_computer(room.seat_held(token, id))
-                    .map(|()| room.seq())
-            })),
+            ClientMessage::FillComputer {} => done(
+                server
+                    .store
+                    .update(&code, |room| {
+                        room.fill_computer(room.seat_held(token, id))
+                            .map(|()| room.seq())
+                    })
+                    .await,
+            ),
             ClientMessage::Move {
                 seq,
                 mv,
                 id: move_id,
             } => {
-                let outcome = server.store.update(&code, |room| {
-                    room.play(room.seat_held(token, id), seq, mv)
-                        .map_err(|refusal| {
-                            let missed = if refusal.code == ErrorCode::Stale {
-                                room.events_after(seq)
-                            } else {
-                                Vec::new()
-                            };
-                            (refusal, missed)
-                        })
-                });
+                let outcome = server
+                    .store
+                    .update(&code, |room| {
+                        room.play(room.seat_held(token, id), seq, mv)
+                            .map_err(|refusal| {
+                                let missed = if refusal.code == ErrorCode::Stale {
+                                    room.events_after(seq)
+                                } else {
+                                    Vec::new()
+                                };
+                                (refusal, missed)
+                            })
+                    })
+                    .await;
                 match outcome {
                     None => expired(),
                     Some(Ok(MoveOutcome::Applied(seq) | MoveOutcome::Resent(seq))) => {
@@ -589,13 +650,15 @@ impl Connection {
             ClientMessage::Resign {} => done(
                 server
                     .store
-                    .update(&code, |room| room.resign(room.seat_held(token, id))),
+                    .update(&code, |room| room.resign(room.seat_held(token, id)))
+                    .await,
             ),
             ClientMessage::Leave {} => {
                 let replies = done(
                     server
                         .store
-                        .update(&code, |room| room.leave(room.seat_held(token, id))),
+                        .update(&code, |room| room.leave(room.seat_held(token, id)))
+                        .await,
                 );
                 if replies.is_empty() {
                     // The token holds nothing now: this connection watches.
@@ -606,12 +669,17 @@ impl Connection {
             ClientMessage::Rematch {} => done(
                 server
                     .store
-                    .update(&code, |room| room.rematch(room.seat_held(token, id))),
+                    .update(&code, |room| room.rematch(room.seat_held(token, id)))
+                    .await,
             ),
             ClientMessage::Sync { have } => {
-                match server.store.update(&code, |room| {
-                    (have <= room.seq()).then(|| (room.events_after(have), room.seq()))
-                }) {
+                match server
+                    .store
+                    .update(&code, |room| {
+                        (have <= room.seq()).then(|| (room.events_after(have), room.seq()))
+                    })
+                    .await
+                {
                     None => expired(),
                     Some(Some((events, seq))) => {
                         self.sent = self.sent.max(seq);
@@ -621,7 +689,7 @@ impl Connection {
                             .collect()
                     }
                     // A client ahead of the room is confused: it gets the whole state.
-                    Some(None) => self.rewelcome(server),
+                    Some(None) => self.rewelcome(server).await,
                 }
             }
             // Handled by `handle` before a room is needed.
@@ -635,59 +703,108 @@ impl Connection {
 
 /// Act on every deadline that is due on the server's clock: delete expired rooms (their
 /// connections are told) and let the computer play for people away past the grace time. Run by
-/// `advance_clock` and every [`SWEEP_EVERY`] of real time.
-pub fn sweep<S: RoomStore>(server: &Arc<Server<S>>) {
+/// `advance_clock` and every [`SWEEP_EVERY`] of real time, over the rooms whose timers this
+/// process runs.
+pub async fn sweep<S: RoomStore>(server: &Arc<Server<S>>) {
     let now = server.clock.now();
-    for code in server.store.codes() {
-        if server.store.expire_if(&code, |room| room.expired(now)) {
+    for code in server.store.codes().await {
+        // A look first: most rooms have nothing due, and a look costs a shared store nothing.
+        let Some((expired, computer)) = server
+            .store
+            .peek(&code, |room| (room.expired(now), room.computer_due(now)))
+            .await
+        else {
+            continue;
+        };
+        if expired
+            && server
+                .store
+                .expire_if(&code, |room| room.expired(now))
+                .await
+        {
             tracing::info!("room {code} expired");
-        } else {
-            drive_computer(server, code);
+        } else if computer {
+            drive_computer(server, code).await;
         }
     }
 }
 
 /// The real-time sweep, for a server on the system clock (harmless on a manual one, which
-/// only `advance_clock` moves). Deadlines still read the injected clock, never tokio's.
+/// only `advance_clock` moves), and the computer's planner. Deadlines still read the injected
+/// clock, never tokio's.
 pub fn spawn_sweeper<S: RoomStore>(server: Arc<Server<S>>) {
+    let plans = server
+        .plans
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .take();
+    if let Some(plans) = plans {
+        spawn_planner(Arc::clone(&server), plans);
+    }
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
-            sweep(&server);
+            sweep(&server).await;
         }
     });
 }
 
-/// If the computer is to move (a computer seat, or a person away past the grace time), plan
-/// its move off the I/O threads and play it; repeats while computers follow each other.
-fn drive_computer<S: RoomStore>(server: &Arc<Server<S>>, code: RoomCode) {
+/// If the computer is to move (a computer seat, or a person away past the grace time) and this
+/// process runs the room's seats, mark the plan as taken and plan off the I/O threads; the plan
+/// is played, and the next computer driven, by [`computer_planner`].
+async fn drive_computer<S: RoomStore>(server: &Arc<Server<S>>, code: RoomCode) {
     let now = server.clock.now();
-    let Some(Some((seq, game))) = server.store.update(&code, |room| room.computer_turn(now)) else {
+    if !server.store.runs_timers(&code)
+        || server
+            .store
+            .peek(&code, |room| room.computer_due(now))
+            .await
+            != Some(true)
+    {
+        return;
+    }
+    let Some(Some((seq, game))) = server
+        .store
+        .update(&code, |room| room.computer_turn(now))
+        .await
+    else {
         return;
     };
-    let server = Arc::clone(server);
+    let _ = server.planned.send((code, seq, game));
+}
+
+/// Plans computer moves one after another (each on `spawn_blocking`) and plays them; a
+/// computer following a computer is driven again. One task, so the recursion of computer
+/// turns needs no boxed futures.
+fn spawn_planner<S: RoomStore>(server: Arc<Server<S>>, mut plans: mpsc::UnboundedReceiver<Plan>) {
     tokio::spawn(async move {
-        let planned = tokio::task::spawn_blocking(move || {
-            let mut planner = Planner::new(game.rules(), seq);
-            planner
-                .plan(&game, Level::Medium, Level::Medium.default_budget())
-                .mv
-        })
-        .await;
-        match planned {
-            Ok(mv) => {
-                // The room checks the seq and who controls the seat when the plan lands: a
-                // person back meanwhile plays their own turn.
-                let now = server.clock.now();
-                server
-                    .store
-                    .update(&code, |room| room.computer_move(seq, mv, now));
-                drive_computer(&server, code);
-            }
-            // Not retried: the same position would fail the same way. The seat waits.
-            Err(e) => tracing::error!("planning in room {code} failed: {e}"),
+        while let Some((code, seq, game)) = plans.recv().await {
+            let server = Arc::clone(&server);
+            tokio::spawn(async move {
+                let planned = tokio::task::spawn_blocking(move || {
+                    let mut planner = Planner::new(game.rules(), seq);
+                    planner
+                        .plan(&game, Level::Medium, Level::Medium.default_budget())
+                        .mv
+                })
+                .await;
+                match planned {
+                    Ok(mv) => {
+                        // The room checks the seq and who controls the seat when the plan
+                        // lands: a person back meanwhile plays their own turn.
+                        let now = server.clock.now();
+                        server
+                            .store
+                            .update(&code, |room| room.computer_move(seq, mv, now))
+                            .await;
+                        drive_computer(&server, code).await;
+                    }
+                    // Not retried: the same position would fail the same way. The seat waits.
+                    Err(e) => tracing::error!("planning in room {code} failed: {e}"),
+                }
+            });
         }
     });
 }

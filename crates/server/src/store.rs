@@ -3,10 +3,11 @@
 
 use crate::room::{Notice, Room};
 use starhalma_protocol::{RoomCode, RoomEvent};
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Mutex, MutexGuard};
 use thiserror::Error;
 use tokio::sync::broadcast;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 /// What a room's connections receive: its log's events in seq order, and the notices (presence,
 /// replacement, expiry) that are not part of the game and so have no seq.
@@ -16,7 +17,33 @@ pub enum Broadcast {
     Notice(Notice),
 }
 
-pub type Subscription = broadcast::Receiver<Broadcast>;
+/// A connection's feed of one room: what was published after it entered, in order. A store
+/// may hand it a few items published while it was being set up (`backlog`), ahead of the live
+/// channel.
+pub struct Subscription {
+    backlog: VecDeque<Broadcast>,
+    live: broadcast::Receiver<Broadcast>,
+}
+
+impl Subscription {
+    pub fn new(backlog: VecDeque<Broadcast>, live: broadcast::Receiver<Broadcast>) -> Subscription {
+        Subscription { backlog, live }
+    }
+
+    pub async fn recv(&mut self) -> Result<Broadcast, RecvError> {
+        match self.backlog.pop_front() {
+            Some(item) => Ok(item),
+            None => self.live.recv().await,
+        }
+    }
+
+    pub fn try_recv(&mut self) -> Result<Broadcast, TryRecvError> {
+        match self.backlog.pop_front() {
+            Some(item) => Ok(item),
+            None => self.live.try_recv(),
+        }
+    }
+}
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum StoreError {
@@ -26,34 +53,66 @@ pub enum StoreError {
     /// The store holds as many rooms as it was allowed.
     #[error("the server holds {0} rooms, as many as it will")]
     Full(usize),
+    /// A shared store could not be reached (the room is unchanged).
+    #[error("the room store is unavailable: {0}")]
+    Unavailable(String),
 }
 
+/// The one door to rooms. Async, since a shared store answers over the network; every method
+/// either changes a room as a whole or not at all.
 pub trait RoomStore: Send + Sync + 'static {
     /// Keep a new room, unless `max_rooms` are kept already.
-    fn insert(&self, room: Room, max_rooms: usize) -> Result<(), StoreError>;
+    fn insert(
+        &self,
+        room: Room,
+        max_rooms: usize,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Run `f` on the room alone (no other change interleaves), then publish the events it
     /// appended, in seq order, and the notices it left. `None` when no room has this code.
-    fn update<R>(&self, code: &RoomCode, f: impl FnOnce(&mut Room) -> R) -> Option<R>;
+    /// `f` may run more than once, each time on the room as it is then (a shared store runs it
+    /// again when another process changed the room first); only the last run counts.
+    fn update<R: Send>(
+        &self,
+        code: &RoomCode,
+        f: impl FnMut(&mut Room) -> R + Send,
+    ) -> impl Future<Output = Option<R>> + Send;
 
     /// [`RoomStore::update`] plus a subscription to everything published after `f`, so a
     /// snapshot taken in `f` and the events that follow it neither overlap nor leave a gap.
-    fn enter<R>(
+    fn enter<R: Send>(
         &self,
         code: &RoomCode,
-        f: impl FnOnce(&mut Room) -> R,
-    ) -> Option<(R, Subscription)>;
+        f: impl FnMut(&mut Room) -> R + Send,
+    ) -> impl Future<Output = Option<(R, Subscription)>> + Send;
 
-    /// Every room's code (the deadline sweep visits each).
-    fn codes(&self) -> Vec<RoomCode>;
+    /// A look at the room that changes nothing, possibly behind by changes still in flight:
+    /// for deciding whether to act (sweeps), never for answering a client.
+    fn peek<R: Send>(
+        &self,
+        code: &RoomCode,
+        f: impl FnOnce(&Room) -> R + Send,
+    ) -> impl Future<Output = Option<R>> + Send;
 
-    /// Delete the room if `due` says so (checked under the same lock, so nobody enters in
-    /// between), remember its code as expired and tell its connections. Whether it was deleted.
-    fn expire_if(&self, code: &RoomCode, due: impl FnOnce(&Room) -> bool) -> bool;
+    /// The codes of the rooms whose timers (takeover, expiry) and computer seats this process
+    /// runs: every room in memory; those it holds the lease of in a shared store.
+    fn codes(&self) -> impl Future<Output = Vec<RoomCode>> + Send;
+
+    /// Whether this process runs the room's timers and computer seats now.
+    fn runs_timers(&self, code: &RoomCode) -> bool;
+
+    /// Delete the room if `due` says so (checked atomically with the deletion, so nobody
+    /// enters in between), remember its code as expired and tell its connections. Whether it
+    /// was deleted.
+    fn expire_if(
+        &self,
+        code: &RoomCode,
+        due: impl FnMut(&Room) -> bool + Send,
+    ) -> impl Future<Output = bool> + Send;
 
     /// Whether a room with this code was deleted (so `hello` says `expired`, not
     /// `no_such_room`).
-    fn is_expired(&self, code: &RoomCode) -> bool;
+    fn is_expired(&self, code: &RoomCode) -> impl Future<Output = bool> + Send;
 }
 
 /// How many events a slow connection may fall behind before it is sent a fresh `welcome`.
@@ -91,7 +150,7 @@ impl MemoryStore {
         &self,
         code: &RoomCode,
         subscribe: bool,
-        f: impl FnOnce(&mut Room) -> R,
+        mut f: impl FnMut(&mut Room) -> R,
     ) -> Option<(R, Option<Subscription>)> {
         let mut rooms = self.rooms();
         let entry = rooms.live.get_mut(code)?;
@@ -105,13 +164,14 @@ impl MemoryStore {
         for notice in entry.room.take_notices() {
             let _ = entry.events.send(Broadcast::Notice(notice));
         }
-        let subscription = subscribe.then(|| entry.events.subscribe());
+        let subscription =
+            subscribe.then(|| Subscription::new(VecDeque::new(), entry.events.subscribe()));
         Some((result, subscription))
     }
 }
 
 impl RoomStore for MemoryStore {
-    fn insert(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
+    async fn insert(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
         let mut rooms = self.rooms();
         let code = room.code();
         if rooms.live.contains_key(&code) || rooms.expired.contains(&code) {
@@ -125,24 +185,36 @@ impl RoomStore for MemoryStore {
         Ok(())
     }
 
-    fn update<R>(&self, code: &RoomCode, f: impl FnOnce(&mut Room) -> R) -> Option<R> {
+    async fn update<R: Send>(
+        &self,
+        code: &RoomCode,
+        f: impl FnMut(&mut Room) -> R + Send,
+    ) -> Option<R> {
         self.run(code, false, f).map(|(result, _)| result)
     }
 
-    fn enter<R>(
+    async fn enter<R: Send>(
         &self,
         code: &RoomCode,
-        f: impl FnOnce(&mut Room) -> R,
+        f: impl FnMut(&mut Room) -> R + Send,
     ) -> Option<(R, Subscription)> {
         let (result, subscription) = self.run(code, true, f)?;
         Some((result, subscription?))
     }
 
-    fn codes(&self) -> Vec<RoomCode> {
+    async fn peek<R: Send>(&self, code: &RoomCode, f: impl FnOnce(&Room) -> R + Send) -> Option<R> {
+        self.rooms().live.get(code).map(|entry| f(&entry.room))
+    }
+
+    async fn codes(&self) -> Vec<RoomCode> {
         self.rooms().live.keys().copied().collect()
     }
 
-    fn expire_if(&self, code: &RoomCode, due: impl FnOnce(&Room) -> bool) -> bool {
+    fn runs_timers(&self, _code: &RoomCode) -> bool {
+        true
+    }
+
+    async fn expire_if(&self, code: &RoomCode, mut due: impl FnMut(&Room) -> bool + Send) -> bool {
         let mut rooms = self.rooms();
         if !rooms.live.get(code).is_some_and(|entry| due(&entry.room)) {
             return false;
@@ -154,7 +226,7 @@ impl RoomStore for MemoryStore {
         true
     }
 
-    fn is_expired(&self, code: &RoomCode) -> bool {
+    async fn is_expired(&self, code: &RoomCode) -> bool {
         self.rooms().expired.contains(code)
     }
 }
@@ -177,25 +249,25 @@ mod tests {
         )
     }
 
-    #[test]
-    fn expired_rooms_are_remembered_and_their_connections_told() {
+    #[tokio::test]
+    async fn expired_rooms_are_remembered_and_their_connections_told() {
         let store = MemoryStore::default();
-        store.insert(room(1), 2).unwrap();
+        store.insert(room(1), 2).await.unwrap();
         assert_eq!(
-            store.insert(room(1), 2),
+            store.insert(room(1), 2).await,
             Err(StoreError::CodeTaken(RoomCode::from_bits(1)))
         );
-        store.insert(room(2), 2).unwrap();
-        assert_eq!(store.insert(room(3), 2), Err(StoreError::Full(2)));
+        store.insert(room(2), 2).await.unwrap();
+        assert_eq!(store.insert(room(3), 2).await, Err(StoreError::Full(2)));
         let code = RoomCode::from_bits(1);
-        let ((), mut events) = store.enter(&code, |room| room.arrive()).unwrap();
-        assert!(!store.expire_if(&code, |_| false));
-        assert!(store.expire_if(&code, |_| true));
+        let ((), mut events) = store.enter(&code, |room| room.arrive(1)).await.unwrap();
+        assert!(!store.expire_if(&code, |_| false).await);
+        assert!(store.expire_if(&code, |_| true).await);
         assert_eq!(events.try_recv(), Ok(Broadcast::Notice(Notice::Expired)));
-        assert!(store.update(&code, |_| ()).is_none());
-        assert!(store.is_expired(&code) && !store.is_expired(&RoomCode::from_bits(2)));
-        assert_eq!(store.codes(), [RoomCode::from_bits(2)]);
+        assert!(store.update(&code, |_| ()).await.is_none());
+        assert!(store.is_expired(&code).await && !store.is_expired(&RoomCode::from_bits(2)).await);
+        assert_eq!(store.codes().await, [RoomCode::from_bits(2)]);
         // A deleted room's code is never given out again.
-        assert!(store.insert(room(1), 2).is_err());
+        assert!(store.insert(room(1), 2).await.is_err());
     }
 }

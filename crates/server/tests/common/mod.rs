@@ -9,7 +9,9 @@ use starhalma_protocol::{
 use starhalma_rules::{Game, Move, RuleSet, Variant};
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 use tungstenite::stream::MaybeTlsStream;
@@ -18,16 +20,104 @@ use tungstenite::{Message, WebSocket};
 /// How long any one answer may take (a computer's Medium move included).
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
+/// Where a suite's servers keep their rooms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Store {
+    Memory,
+    /// A `redis-server` of the test's own for each server (or shared by several gateways).
+    Redis,
+}
+
+/// A `redis-server` on a Unix socket in a folder of its own, no TCP port and nothing saved;
+/// killed (and its folder removed) when dropped.
+pub struct RedisProcess {
+    child: Child,
+    dir: PathBuf,
+    pub url: String,
+}
+
+impl RedisProcess {
+    pub fn start() -> RedisProcess {
+        static STARTED: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "starhalma-redis-{}-{}",
+            std::process::id(),
+            STARTED.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("a folder for redis");
+        let socket = dir.join("redis.sock");
+        let child = Command::new("redis-server")
+            .args(["--port", "0", "--unixsocket"])
+            .arg(&socket)
+            .args(["--save", "", "--appendonly", "no", "--dir"])
+            .arg(&dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("cannot start redis-server ({e}): scripts/deps.sh installs it")
+            });
+        let redis = RedisProcess {
+            child,
+            url: format!("redis+unix://{}", socket.display()),
+            dir,
+        };
+        let started = std::time::Instant::now();
+        while !socket.exists() {
+            assert!(started.elapsed() < TIMEOUT, "redis-server made no socket");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        redis
+    }
+}
+
+impl Drop for RedisProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 pub struct ServerProcess {
     child: Child,
     pub addr: String,
+    /// The Redis this server alone uses (dropped after the server).
+    _redis: Option<RedisProcess>,
 }
 
 impl ServerProcess {
-    /// `starhalma-server --port 0 --test-clock` on 127.0.0.1, plus `extra` arguments. The
-    /// message rate is generous unless `extra` names one: the manual clock never refills the
-    /// bucket on its own, and whole games take many messages.
+    /// `starhalma-server --port 0 --test-clock` on 127.0.0.1 with the suite's store (a Redis of
+    /// its own for `Store::Redis`), plus `extra` arguments. The message rate is generous unless
+    /// `extra` names one: the manual clock never refills the bucket on its own, and whole games
+    /// take many messages.
     pub fn start(extra: &[&str]) -> ServerProcess {
+        match crate::STORE {
+            Store::Memory => ServerProcess::launch(extra, None),
+            Store::Redis => {
+                let redis = RedisProcess::start();
+                let url = redis.url.clone();
+                let mut args = vec!["--redis", &url];
+                args.extend_from_slice(extra);
+                let mut server = ServerProcess::launch(&args, None);
+                server._redis = Some(redis);
+                server
+            }
+        }
+    }
+
+    /// A gateway on a shared Redis, whose leases lapse a second after it dies.
+    pub fn gateway(redis: &RedisProcess) -> ServerProcess {
+        ServerProcess::gateway_with(redis, &[])
+    }
+
+    pub fn gateway_with(redis: &RedisProcess, extra: &[&str]) -> ServerProcess {
+        let mut args = vec!["--redis", &redis.url, "--lease-ms", "1000"];
+        args.extend_from_slice(extra);
+        ServerProcess::launch(&args, None)
+    }
+
+    fn launch(extra: &[&str], redis: Option<RedisProcess>) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_starhalma-server"))
             .args(["--bind", "127.0.0.1", "--port", "0", "--test-clock"])
             .args(["--max-messages-per-second", "100000"])
@@ -47,6 +137,7 @@ impl ServerProcess {
         let mut server = ServerProcess {
             child,
             addr: String::new(),
+            _redis: redis,
         };
         let line = line.expect("the server prints its address in time");
         server.addr = line

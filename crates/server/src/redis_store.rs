@@ -1,0 +1,975 @@
+//! Rooms in Redis, shared by any number of stateless gateways (docs/ONLINE.md, "Several gateways
+//! on Redis").
+//!
+//! Per room (the code in braces is a Redis Cluster hash tag, so a room's keys share a slot):
+//! `sh:{CODE}:room` a hash (`rev`, the room serialised without its log as `state`),
+//! `sh:{CODE}:log` the event log as a list, `sh:{CODE}:lease` the gateway running its timers,
+//! `sh:{CODE}:seen` a tombstone that outlives the room (so `hello` says `expired`), and the
+//! pub/sub channel `sh:{CODE}:ch`. Every write is one Lua script: compare `rev`, write the
+//! state, append the events, publish. A gateway keeps a copy of the rooms it serves, refreshed
+//! by the channel, so a write normally costs one round trip; a stale copy is refreshed by the
+//! script's answer and the change run again on it.
+
+use crate::clock::Clock;
+use crate::room::{Notice, Room};
+use crate::store::{Broadcast, RoomStore, StoreError, Subscription};
+use redis::Script;
+use redis::aio::{MultiplexedConnection, PubSubSink};
+use serde::{Deserialize, Serialize};
+use starhalma_protocol::{RoomCode, RoomEvent};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::broadcast;
+
+/// How many times a change is run again on a fresher copy before giving up (two gateways
+/// changing one room at once each win within a few tries).
+const RETRIES: usize = 32;
+/// Items kept per room for a connection that subscribes while they are being published.
+const RECENT: usize = 64;
+/// How many events a slow connection may fall behind before it is sent a fresh `welcome`.
+const BACKLOG: usize = 256;
+/// A deleted room's code is remembered this long (then `hello` says `no_such_room`).
+const TOMBSTONE: Duration = Duration::from_secs(30 * 24 * 3600);
+/// Redis deletes a room's keys this long after its own deadline, should no gateway be left to
+/// expire it (and tell its connections) first.
+const BACKSTOP: Duration = Duration::from_secs(60);
+/// How long Redis may take to answer before a change counts as failed.
+const ANSWER: Duration = Duration::from_secs(10);
+/// Leases renewed per script call (a call runs alone in Redis, so batches stay short).
+const LEASE_BATCH: usize = 500;
+/// A gateway is taken for dead (its connections let go) after this many lease times without a
+/// heartbeat: a gateway slow under load loses leases before it loses its players.
+const DEAD_AFTER_LEASES: u32 = 3;
+/// The sorted set of live gateways (score: when their heartbeat lapses, Unix ms).
+const GATEWAYS: &str = "sh:gateways";
+/// The sorted set of rooms (score: when their day is over, Unix ms), for `--max-rooms`.
+const ROOMS: &str = "sh:rooms";
+
+fn key(code: &RoomCode, part: &str) -> String {
+    format!("sh:{{{code}}}:{part}")
+}
+
+fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or_default()
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Create a room unless its code is live or remembered, or the rooms are at the limit.
+/// Returns -1 (code taken), -2 (created, lease taken) or the count of rooms (full).
+const INSERT: &str = r#"
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then return -1 end
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ARGV[5])
+local n = redis.call('ZCARD', KEYS[4])
+if n >= tonumber(ARGV[4]) then return n end
+redis.call('HSET', KEYS[1], 'rev', 0, 'state', ARGV[1])
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[3], '1', 'PX', ARGV[3])
+redis.call('ZADD', KEYS[4], ARGV[6], ARGV[7])
+redis.call('SET', KEYS[5], ARGV[8], 'PX', ARGV[9])
+return -2
+"#;
+
+/// Compare the rev; on a match write the state, append the events, set the expiry and publish
+/// (an empty state: only check that the copy is current). On a mismatch answer the current
+/// rev, state and the log after the caller's seq, so it can run its change again.
+const WRITE: &str = r#"
+local rev = redis.call('HGET', KEYS[1], 'rev')
+if not rev then return {'gone', '', '', {}} end
+if rev ~= ARGV[1] then
+  return {'stale', rev, redis.call('HGET', KEYS[1], 'state'),
+          redis.call('LRANGE', KEYS[2], tonumber(ARGV[2]), -1)}
+end
+if ARGV[3] == '' then return {'ok', rev, '', {}} end
+local n = tonumber(rev) + 1
+redis.call('HSET', KEYS[1], 'rev', n, 'state', ARGV[3])
+for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('PEXPIREAT', KEYS[1], ARGV[4])
+if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIREAT', KEYS[2], ARGV[4]) end
+redis.call('PUBLISH', KEYS[3], ARGV[5])
+return {'ok', tostring(n), '', {}}
+"#;
+
+/// Delete the room if it is still at the rev the caller judged due; tell its channel.
+const EXPIRE: &str = r#"
+local rev = redis.call('HGET', KEYS[1], 'rev')
+if not rev then return 'gone' end
+if rev ~= ARGV[1] then return 'stale' end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('ZREM', KEYS[5], ARGV[2])
+redis.call('PUBLISH', KEYS[4], ARGV[3])
+return 'ok'
+"#;
+
+/// For each (lease, room) pair: 2 acquired, 1 renewed, 0 held by another, -1 no such room.
+const LEASES: &str = r#"
+local out = {}
+for i = 1, #KEYS, 2 do
+  if redis.call('EXISTS', KEYS[i + 1]) == 0 then
+    out[#out + 1] = -1
+  else
+    local holder = redis.call('GET', KEYS[i])
+    if not holder then
+      redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
+      out[#out + 1] = 2
+    elseif holder == ARGV[1] then
+      redis.call('PEXPIRE', KEYS[i], ARGV[2])
+      out[#out + 1] = 1
+    else
+      out[#out + 1] = 0
+    end
+  end
+end
+return out
+"#;
+
+/// What one write publishes on the room's channel.
+#[derive(Serialize, Deserialize)]
+struct Published {
+    rev: u64,
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    events: Vec<(u64, RoomEvent)>,
+    #[serde(default)]
+    notices: Vec<Notice>,
+    #[serde(default)]
+    expired: bool,
+}
+
+/// This gateway's copy of a room: its rev, serialised state and log, parsed on first use
+/// (a copy refreshed by the channel is parsed only when this gateway acts on the room).
+struct Kept {
+    rev: u64,
+    state: String,
+    log: Vec<RoomEvent>,
+    room: Option<Room>,
+}
+
+impl Kept {
+    fn room(&mut self) -> Option<&Room> {
+        if self.room.is_none() {
+            let room: Room = serde_json::from_str(&self.state).ok()?;
+            self.room = Some(Room::from_parts(room, std::mem::take(&mut self.log))?);
+        }
+        self.room.as_ref()
+    }
+
+    fn seq(&self) -> u64 {
+        match &self.room {
+            Some(room) => room.seq(),
+            None => self.log.len() as u64,
+        }
+    }
+
+    /// Move on by one write (its state and the events it appended).
+    fn advance(&mut self, rev: u64, state: String, events: impl IntoIterator<Item = RoomEvent>) {
+        if let Some(room) = self.room.take() {
+            self.log = room.into_log();
+        }
+        self.log.extend(events);
+        self.rev = rev;
+        self.state = state;
+    }
+}
+
+/// What this gateway keeps for a room it serves.
+struct Local {
+    sender: broadcast::Sender<Broadcast>,
+    /// Published to local connections up to this rev and seq.
+    rev: u64,
+    seq: u64,
+    /// The last items published, with the rev that published them.
+    recent: VecDeque<(u64, Broadcast)>,
+    copy: Option<Kept>,
+    /// When this gateway started following the room: a connection entering it holds no
+    /// receiver yet, so a room is not dropped as idle this soon.
+    since: std::time::Instant,
+}
+
+impl Local {
+    fn send(&mut self, rev: u64, item: Broadcast) {
+        // Nobody listening loses nothing: the log keeps events and a welcome shows presence.
+        let _ = self.sender.send(item.clone());
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((rev, item));
+    }
+
+    /// Publish one write to this gateway's connections, in rev order: an older write was
+    /// covered already (its events come from the log of a later one; only notices of writes
+    /// that raced between gateways can be missed).
+    fn publish(&mut self, rev: u64, events: &[(u64, RoomEvent)], notices: &[Notice]) {
+        if rev <= self.rev {
+            return;
+        }
+        self.rev = rev;
+        for (seq, event) in events {
+            if *seq == self.seq + 1 {
+                self.seq = *seq;
+                self.send(rev, Broadcast::Event(*seq, event.clone()));
+            }
+        }
+        for notice in notices {
+            self.send(rev, Broadcast::Notice(notice.clone()));
+        }
+    }
+
+    fn subscription(&self, after_rev: u64) -> Subscription {
+        let backlog = self
+            .recent
+            .iter()
+            .filter(|(rev, _)| *rev > after_rev)
+            .map(|(_, item)| item.clone())
+            .collect();
+        Subscription::new(backlog, self.sender.subscribe())
+    }
+}
+
+#[derive(Default)]
+struct State {
+    rooms: HashMap<RoomCode, Local>,
+    /// Rooms whose lease this gateway holds: it runs their timers and computer seats.
+    held: HashSet<RoomCode>,
+}
+
+struct Inner {
+    conn: MultiplexedConnection,
+    sink: tokio::sync::Mutex<PubSubSink>,
+    state: Mutex<State>,
+    clock: Arc<dyn Clock>,
+    gateway: u32,
+    lease: Duration,
+    insert: Script,
+    write: Script,
+    expire: Script,
+    leases: Script,
+}
+
+/// Rooms in Redis (see the module's documentation). Cheap to clone.
+#[derive(Clone)]
+pub struct RedisStore(Arc<Inner>);
+
+#[derive(Debug, thiserror::Error)]
+pub enum RedisStoreError {
+    #[error("cannot reach Redis at {url}: {source}")]
+    Connect {
+        url: String,
+        source: redis::RedisError,
+    },
+}
+
+fn unavailable(e: redis::RedisError) -> StoreError {
+    StoreError::Unavailable(e.to_string())
+}
+
+/// A working copy of a room for one change: the rev and state it was read at.
+struct Working {
+    rev: u64,
+    state: String,
+    room: Room,
+}
+
+enum Written {
+    /// Current at this rev (changed to it, or found current).
+    Ok(u64),
+    Stale,
+    Gone,
+}
+
+impl RedisStore {
+    /// Connect to `url` (`redis://HOST:PORT` or `redis+unix://PATH`) as gateway `gateway`,
+    /// whose leases lapse `lease` after its last renewal; starts the tasks that follow the
+    /// channels and renew the leases.
+    pub async fn connect(
+        url: &str,
+        clock: Arc<dyn Clock>,
+        gateway: u32,
+        lease: Duration,
+    ) -> Result<RedisStore, RedisStoreError> {
+        let fail = |source| RedisStoreError::Connect {
+            url: url.to_string(),
+            source,
+        };
+        let client = redis::Client::open(url).map_err(fail)?;
+        // The crate's default (half a second) turns a busy moment into failed moves.
+        let config = redis::AsyncConnectionConfig::new().set_response_timeout(Some(ANSWER));
+        let conn = client
+            .get_multiplexed_async_connection_with_config(&config)
+            .await
+            .map_err(fail)?;
+        let (sink, mut stream) = client.get_async_pubsub().await.map_err(fail)?.split();
+        let store = RedisStore(Arc::new(Inner {
+            conn,
+            sink: tokio::sync::Mutex::new(sink),
+            state: Mutex::new(State::default()),
+            clock,
+            gateway,
+            lease,
+            insert: Script::new(INSERT),
+            write: Script::new(WRITE),
+            expire: Script::new(EXPIRE),
+            leases: Script::new(LEASES),
+        }));
+        store.heartbeat().await.map_err(fail)?;
+        let follower = store.clone();
+        tokio::spawn(async move {
+            use futures_util::StreamExt;
+            while let Some(message) = stream.next().await {
+                let channel = message.get_channel_name().to_string();
+                let Ok(payload) = message.get_payload::<String>() else {
+                    continue;
+                };
+                follower.follow(&channel, &payload).await;
+            }
+            tracing::error!("the Redis subscription ended; rooms on other gateways go quiet");
+        });
+        let beater = store.clone();
+        tokio::spawn(async move {
+            // Apart from the lease work, which may take long when a gateway holds many rooms.
+            let mut every = tokio::time::interval(lease / 4);
+            loop {
+                every.tick().await;
+                if let Err(e) = beater.heartbeat().await {
+                    tracing::warn!("heartbeat: {e}");
+                }
+            }
+        });
+        let keeper = store.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(lease / 4);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                if let Err(e) = keeper.keep().await {
+                    tracing::warn!("renewing leases: {e}");
+                }
+            }
+        });
+        Ok(store)
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.0
+            .state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn conn(&self) -> MultiplexedConnection {
+        self.0.conn.clone()
+    }
+
+    /// When Redis itself should drop the room's keys: its deadline on this gateway's clock,
+    /// carried over to Unix time, plus a margin for the lease holder to expire it first.
+    fn backstop(&self, room: &Room) -> u64 {
+        let left = room.deadline().saturating_sub(self.0.clock.now());
+        unix_ms().saturating_add(ms(left + BACKSTOP))
+    }
+
+    /// A working copy: this gateway's, or read from Redis.
+    async fn working(&self, code: &RoomCode) -> Result<Option<Working>, StoreError> {
+        {
+            let mut state = self.state();
+            if let Some(copy) = state.rooms.get_mut(code).and_then(|l| l.copy.as_mut())
+                && let Some(room) = copy.room()
+            {
+                let room = room.clone();
+                return Ok(Some(Working {
+                    rev: copy.rev,
+                    state: copy.state.clone(),
+                    room,
+                }));
+            }
+        }
+        // No copy: a stale answer to an impossible rev carries the whole room.
+        let (status, rev, state, log) = self.run_write(code, "-1", 0, "", 0, "", &[]).await?;
+        if status == "gone" {
+            return Ok(None);
+        }
+        let rev: u64 = rev.parse().unwrap_or_default();
+        let log = parse_log(&log);
+        let mut copy = Kept {
+            rev,
+            state,
+            log,
+            room: None,
+        };
+        let Some(room) = copy.room().cloned() else {
+            tracing::error!("room {code} in Redis does not parse");
+            return Ok(None);
+        };
+        let working = Working {
+            rev,
+            state: copy.state.clone(),
+            room,
+        };
+        if let Some(local) = self.state().rooms.get_mut(code) {
+            local.copy = Some(copy);
+        }
+        Ok(Some(working))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn run_write(
+        &self,
+        code: &RoomCode,
+        rev: &str,
+        have: u64,
+        state: &str,
+        expire_at: u64,
+        message: &str,
+        events: &[String],
+    ) -> Result<(String, String, String, Vec<String>), StoreError> {
+        let mut invocation = self.0.write.prepare_invoke();
+        invocation
+            .key(key(code, "room"))
+            .key(key(code, "log"))
+            .key(key(code, "ch"))
+            .arg(rev)
+            .arg(have)
+            .arg(state)
+            .arg(expire_at)
+            .arg(message);
+        for event in events {
+            invocation.arg(event);
+        }
+        invocation
+            .invoke_async(&mut self.conn())
+            .await
+            .map_err(unavailable)
+    }
+
+    /// Run `f` on a current copy of the room and write what it changed: the heart of
+    /// `update`, `enter` and the computer's and expiry's changes.
+    async fn change<R>(
+        &self,
+        code: &RoomCode,
+        subscribe: bool,
+        mut f: impl FnMut(&mut Room) -> R,
+    ) -> Result<Option<(R, Option<Subscription>)>, StoreError> {
+        if subscribe {
+            self.follow_room(code).await?;
+        }
+        for _ in 0..RETRIES {
+            let Some(Working {
+                rev,
+                state,
+                mut room,
+            }) = self.working(code).await?
+            else {
+                self.forget(code);
+                return Ok(None);
+            };
+            let before = room.seq();
+            let result = f(&mut room);
+            let events = room.events_after(before);
+            let notices = room.take_notices();
+            let new_state = serde_json::to_string(&room).unwrap_or_default();
+            let changed = new_state != state || !events.is_empty() || !notices.is_empty();
+            let written = if changed {
+                let published = Published {
+                    rev: rev + 1,
+                    state: new_state.clone(),
+                    events: events.clone(),
+                    notices: notices.clone(),
+                    expired: false,
+                };
+                // The rev up front lets gateways skip what they published themselves unparsed.
+                let message = format!(
+                    "{} {}",
+                    rev + 1,
+                    serde_json::to_string(&published).unwrap_or_default()
+                );
+                let encoded: Vec<String> = events
+                    .iter()
+                    .map(|(_, e)| serde_json::to_string(e).unwrap_or_default())
+                    .collect();
+                let answer = self
+                    .run_write(
+                        code,
+                        &rev.to_string(),
+                        before,
+                        &new_state,
+                        self.backstop(&room),
+                        &message,
+                        &encoded,
+                    )
+                    .await?;
+                self.answer(code, rev, before, answer)
+            } else {
+                let answer = self
+                    .run_write(code, &rev.to_string(), before, "", 0, "", &[])
+                    .await?;
+                self.answer(code, rev, before, answer)
+            };
+            match written {
+                Written::Gone => {
+                    self.forget(code);
+                    return Ok(None);
+                }
+                Written::Stale => continue,
+                Written::Ok(now_rev) => {
+                    let mut state = self.state();
+                    let subscription = match state.rooms.get_mut(code) {
+                        Some(local) => {
+                            if changed {
+                                // The full log lets a gateway that missed a write publish its
+                                // events before this one's.
+                                let missed: Vec<(u64, RoomEvent)> = room.events_after(local.seq);
+                                local.publish(now_rev, &missed, &notices);
+                                local.copy = Some(Kept {
+                                    rev: now_rev,
+                                    state: new_state,
+                                    log: Vec::new(),
+                                    room: Some(room),
+                                });
+                            }
+                            subscribe.then(|| local.subscription(now_rev))
+                        }
+                        None => None,
+                    };
+                    if subscribe && subscription.is_none() {
+                        // Unfollowed in between (the room had no connection here): again.
+                        drop(state);
+                        return Err(StoreError::Unavailable("subscription raced".into()));
+                    }
+                    return Ok(Some((result, subscription)));
+                }
+            }
+        }
+        tracing::warn!("room {code}: gave up after {RETRIES} conflicting writes");
+        Err(StoreError::Unavailable(
+            "too many conflicting writes".into(),
+        ))
+    }
+
+    /// Read a script's answer; a stale one refreshes this gateway's copy for the next try.
+    fn answer(
+        &self,
+        code: &RoomCode,
+        rev: u64,
+        have: u64,
+        (status, new_rev, state, tail): (String, String, String, Vec<String>),
+    ) -> Written {
+        match status.as_str() {
+            "ok" => Written::Ok(new_rev.parse().unwrap_or(rev)),
+            "stale" => {
+                let new_rev: u64 = new_rev.parse().unwrap_or_default();
+                let mut guard = self.state();
+                let Some(local) = guard.rooms.get_mut(code) else {
+                    return Written::Stale;
+                };
+                let (kept_rev, kept_seq) = match &local.copy {
+                    Some(copy) => (copy.rev, copy.seq()),
+                    None => (u64::MAX, 0),
+                };
+                if kept_rev == rev && kept_seq == have {
+                    // Our copy is where the script was asked from: extend it.
+                    if let Some(copy) = &mut local.copy {
+                        copy.advance(new_rev, state, parse_log(&tail));
+                    }
+                } else if kept_rev == u64::MAX || kept_rev < new_rev {
+                    // Never kept, or behind what Redis holds: read it afresh.
+                    local.copy = None;
+                }
+                Written::Stale
+            }
+            _ => Written::Gone,
+        }
+    }
+
+    fn forget(&self, code: &RoomCode) {
+        let mut state = self.state();
+        if let Some(local) = state.rooms.get_mut(code) {
+            local.copy = None;
+        }
+        state.held.remove(code);
+    }
+
+    /// Make sure this gateway follows the room's channel, so its connections hear every write.
+    async fn follow_room(&self, code: &RoomCode) -> Result<(), StoreError> {
+        if self.state().rooms.contains_key(code) {
+            return Ok(());
+        }
+        // One subscription change at a time, so an unfollow never undoes a later follow.
+        let mut sink = self.0.sink.lock().await;
+        if self.state().rooms.contains_key(code) {
+            return Ok(());
+        }
+        sink.subscribe(key(code, "ch")).await.map_err(unavailable)?;
+        // Where the room is now: anything later comes on the channel.
+        let (rev, seq): (Option<u64>, u64) = redis::pipe()
+            .hget(key(code, "room"), "rev")
+            .llen(key(code, "log"))
+            .query_async(&mut self.conn())
+            .await
+            .map_err(unavailable)?;
+        let (sender, _) = broadcast::channel(BACKLOG);
+        self.state().rooms.insert(
+            *code,
+            Local {
+                sender,
+                rev: rev.unwrap_or_default(),
+                seq,
+                recent: VecDeque::new(),
+                copy: None,
+                since: std::time::Instant::now(),
+            },
+        );
+        Ok(())
+    }
+
+    /// One message from a room's channel: publish it to this gateway's connections (after
+    /// the events it missed, read from the log) and move the copy on.
+    async fn follow(&self, channel: &str, payload: &str) {
+        let Some(code) = channel
+            .strip_prefix("sh:{")
+            .and_then(|c| c.strip_suffix("}:ch"))
+            .and_then(|c| c.parse::<RoomCode>().ok())
+        else {
+            return;
+        };
+        let Some((rev, payload)) = payload
+            .split_once(' ')
+            .and_then(|(rev, rest)| Some((rev.parse::<u64>().ok()?, rest)))
+        else {
+            return;
+        };
+        // Already published here (this gateway's own write, or covered by a later one).
+        let known = self.state().rooms.get(&code).map(|l| l.rev);
+        if rev != u64::MAX && known.is_none_or(|known| rev <= known) {
+            return;
+        }
+        let Ok(published) = serde_json::from_str::<Published>(payload) else {
+            tracing::warn!("room {code}: an unreadable message on its channel");
+            return;
+        };
+        if published.expired {
+            let mut state = self.state();
+            if let Some(mut local) = state.rooms.remove(&code) {
+                local.send(u64::MAX, Broadcast::Notice(Notice::Expired));
+            }
+            state.held.remove(&code);
+            return;
+        }
+        let first = published.events.first().map(|(seq, _)| *seq);
+        let missing_from = {
+            let state = self.state();
+            let Some(local) = state.rooms.get(&code) else {
+                return;
+            };
+            if published.rev <= local.rev {
+                return;
+            }
+            first.filter(|f| *f > local.seq + 1).map(|_| local.seq)
+        };
+        let mut events = published.events;
+        if let Some(from) = missing_from {
+            let end = first.unwrap_or(from + 1) - 1;
+            let tail: Result<Vec<String>, _> = redis::cmd("LRANGE")
+                .arg(key(&code, "log"))
+                .arg(from)
+                .arg(end.saturating_sub(1))
+                .query_async(&mut self.conn())
+                .await;
+            let Ok(tail) = tail else {
+                return;
+            };
+            let mut filled: Vec<(u64, RoomEvent)> = parse_log(&tail)
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| (from + 1 + i as u64, e))
+                .collect();
+            filled.extend(events);
+            events = filled;
+        }
+        let mut state = self.state();
+        let Some(local) = state.rooms.get_mut(&code) else {
+            return;
+        };
+        let rev = published.rev;
+        local.publish(rev, &events, &published.notices);
+        match &mut local.copy {
+            Some(copy) if copy.rev + 1 == rev && copy.seq() + 1 >= first.unwrap_or(u64::MAX) => {
+                let have = copy.seq();
+                let new = events
+                    .into_iter()
+                    .filter(|(seq, _)| *seq > have)
+                    .map(|(_, e)| e);
+                copy.advance(rev, published.state, new);
+            }
+            Some(copy) if copy.rev >= rev => {}
+            _ => local.copy = None,
+        }
+    }
+
+    /// Tell the others this gateway is alive.
+    async fn heartbeat(&self) -> redis::RedisResult<()> {
+        let until = unix_ms() + ms(self.0.lease * DEAD_AFTER_LEASES);
+        redis::cmd("ZADD")
+            .arg(GATEWAYS)
+            .arg(until)
+            .arg(self.0.gateway)
+            .query_async::<()>(&mut self.conn())
+            .await
+    }
+
+    /// Every lease/4: renew the leases held, take over lapsed ones of rooms
+    /// with connections here; let go of the connections of gateways that died; stop following
+    /// rooms nobody here is in.
+    async fn keep(&self) -> redis::RedisResult<()> {
+        let live: Vec<u32> = redis::cmd("ZRANGEBYSCORE")
+            .arg(GATEWAYS)
+            .arg(unix_ms())
+            .arg("+inf")
+            .query_async(&mut self.conn())
+            .await?;
+        let codes: Vec<RoomCode> = {
+            let state = self.state();
+            let mut codes: HashSet<RoomCode> = state.rooms.keys().copied().collect();
+            codes.extend(state.held.iter().copied());
+            codes.into_iter().collect()
+        };
+        let mut acquired = Vec::new();
+        for batch in codes.chunks(LEASE_BATCH) {
+            let mut invocation = self.0.leases.prepare_invoke();
+            for code in batch {
+                invocation.key(key(code, "lease")).key(key(code, "room"));
+            }
+            invocation.arg(self.0.gateway).arg(ms(self.0.lease));
+            let answers: Vec<i64> = invocation.invoke_async(&mut self.conn()).await?;
+            let mut state = self.state();
+            for (code, answer) in batch.iter().zip(answers) {
+                match answer {
+                    2 => {
+                        state.held.insert(*code);
+                        acquired.push(*code);
+                    }
+                    1 => {
+                        state.held.insert(*code);
+                    }
+                    _ => {
+                        state.held.remove(code);
+                    }
+                }
+            }
+        }
+        let now = self.0.clock.now();
+        for code in acquired {
+            // The last holder may have died mid-plan: plan afresh.
+            let _ = self
+                .change(&code, false, |room| room.reset_planning())
+                .await;
+            tracing::info!("gateway {} took over room {code}", self.0.gateway);
+        }
+        let held: Vec<RoomCode> = self.state().held.iter().copied().collect();
+        for code in held {
+            let _ = self.follow_room(&code).await;
+            let dead: Vec<u32> = self
+                .peek(&code, |room| room.gateways())
+                .await
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|g| !live.contains(g))
+                .collect();
+            if !dead.is_empty() {
+                let _ = self
+                    .change(&code, false, |room| {
+                        for gateway in &dead {
+                            room.forget_gateway(*gateway, now);
+                        }
+                    })
+                    .await;
+            }
+        }
+        // Rooms neither held nor with a connection here: stop following them.
+        let mut sink = self.0.sink.lock().await;
+        let idle: Vec<RoomCode> = {
+            let mut state = self.state();
+            let idle: Vec<RoomCode> = state
+                .rooms
+                .iter()
+                .filter(|(code, local)| {
+                    local.sender.receiver_count() == 0
+                        && !state.held.contains(code)
+                        && local.since.elapsed() > self.0.lease
+                })
+                .map(|(code, _)| *code)
+                .collect();
+            for code in &idle {
+                state.rooms.remove(code);
+            }
+            idle
+        };
+        for code in idle {
+            sink.unsubscribe(key(&code, "ch")).await?;
+        }
+        Ok(())
+    }
+}
+
+fn parse_log(entries: &[String]) -> Vec<RoomEvent> {
+    entries
+        .iter()
+        .filter_map(|e| serde_json::from_str(e).ok())
+        .collect()
+}
+
+impl RoomStore for RedisStore {
+    async fn insert(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
+        let code = room.code();
+        let state = serde_json::to_string(&room).unwrap_or_default();
+        let day_left =
+            (room.created_at() + crate::room::ROOM_LIFETIME).saturating_sub(self.0.clock.now());
+        let day_over = unix_ms().saturating_add(ms(day_left));
+        let answer: i64 = self
+            .0
+            .insert
+            .key(key(&code, "room"))
+            .key(key(&code, "log"))
+            .key(key(&code, "seen"))
+            .key(ROOMS)
+            .key(key(&code, "lease"))
+            .arg(state)
+            .arg(self.backstop(&room))
+            .arg(ms(day_left + TOMBSTONE))
+            .arg(max_rooms)
+            .arg(unix_ms())
+            .arg(day_over)
+            .arg(code.to_string())
+            .arg(self.0.gateway)
+            .arg(ms(self.0.lease))
+            .invoke_async(&mut self.conn())
+            .await
+            .map_err(unavailable)?;
+        match answer {
+            -2 => {
+                self.state().held.insert(code);
+                Ok(())
+            }
+            -1 => Err(StoreError::CodeTaken(code)),
+            n => Err(StoreError::Full(usize::try_from(n).unwrap_or_default())),
+        }
+    }
+
+    async fn update<R: Send>(
+        &self,
+        code: &RoomCode,
+        f: impl FnMut(&mut Room) -> R + Send,
+    ) -> Option<R> {
+        match self.change(code, false, f).await {
+            Ok(done) => done.map(|(result, _)| result),
+            Err(e) => {
+                tracing::error!("room {code}: {e}");
+                None
+            }
+        }
+    }
+
+    async fn enter<R: Send>(
+        &self,
+        code: &RoomCode,
+        mut f: impl FnMut(&mut Room) -> R + Send,
+    ) -> Option<(R, Subscription)> {
+        // A follow undone by a concurrent unfollow is simply tried again.
+        for _ in 0..3 {
+            match self.change(code, true, &mut f).await {
+                Ok(Some((result, Some(subscription)))) => return Some((result, subscription)),
+                Ok(_) => return None,
+                Err(e) => tracing::warn!("room {code}: {e}"),
+            }
+        }
+        None
+    }
+
+    async fn peek<R: Send>(&self, code: &RoomCode, f: impl FnOnce(&Room) -> R + Send) -> Option<R> {
+        {
+            let mut state = self.state();
+            if let Some(room) = state
+                .rooms
+                .get_mut(code)
+                .and_then(|l| l.copy.as_mut())
+                .and_then(|c| c.room())
+            {
+                return Some(f(room));
+            }
+        }
+        let working = self.working(code).await.ok()??;
+        Some(f(&working.room))
+    }
+
+    async fn codes(&self) -> Vec<RoomCode> {
+        self.state().held.iter().copied().collect()
+    }
+
+    fn runs_timers(&self, code: &RoomCode) -> bool {
+        self.state().held.contains(code)
+    }
+
+    async fn expire_if(&self, code: &RoomCode, mut due: impl FnMut(&Room) -> bool + Send) -> bool {
+        for _ in 0..RETRIES {
+            let Ok(Some(working)) = self.working(code).await else {
+                return false;
+            };
+            if !due(&working.room) {
+                return false;
+            }
+            let message = serde_json::to_string(&Published {
+                rev: u64::MAX,
+                state: String::new(),
+                events: Vec::new(),
+                notices: Vec::new(),
+                expired: true,
+            })
+            .unwrap_or_default();
+            let answer: Result<String, _> = self
+                .0
+                .expire
+                .key(key(code, "room"))
+                .key(key(code, "log"))
+                .key(key(code, "lease"))
+                .key(key(code, "ch"))
+                .key(ROOMS)
+                .arg(working.rev)
+                .arg(code.to_string())
+                .arg(format!("{} {message}", u64::MAX))
+                .invoke_async(&mut self.conn())
+                .await;
+            match answer.as_deref() {
+                Ok("ok") => {
+                    // Told here at once; other gateways hear it on the channel.
+                    let mut state = self.state();
+                    if let Some(mut local) = state.rooms.remove(code) {
+                        local.send(u64::MAX, Broadcast::Notice(Notice::Expired));
+                    }
+                    state.held.remove(code);
+                    return true;
+                }
+                Ok("stale") => {
+                    if let Some(local) = self.state().rooms.get_mut(code) {
+                        local.copy = None;
+                    }
+                }
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    async fn is_expired(&self, code: &RoomCode) -> bool {
+        let answer: redis::RedisResult<(bool, bool)> = redis::pipe()
+            .exists(key(code, "seen"))
+            .exists(key(code, "room"))
+            .query_async(&mut self.conn())
+            .await;
+        matches!(answer, Ok((true, false)))
+    }
+}

@@ -1,0 +1,134 @@
+//! Three gateways on one Redis (issue 12): the clients of one room on different gateways play
+//! it; the gateway holding the room's lease dies mid-game, its player comes back through
+//! another with the token, and the game, the takeover timer and the expiry carry on.
+
+mod common;
+
+/// Every server of this file is a gateway on a shared Redis (started by each test).
+const STORE: common::Store = common::Store::Redis;
+
+use common::{Client, RedisProcess, ServerProcess};
+use starhalma_protocol::{ClientMessage, ErrorCode, RoomEvent, ServerMessage};
+use starhalma_rules::RuleSet;
+
+const SECOND: u64 = 1000;
+const MINUTE: u64 = 60 * SECOND;
+
+/// The mover plays greedily and the other waits for its event.
+fn play_one(host: &mut Client, friend: &mut Client, id: &mut u32) {
+    let (mover, other) = if host.game().active() == 0 {
+        (host, friend)
+    } else {
+        (friend, host)
+    };
+    *id += 1;
+    let seq = mover.play(starhalma_ai::greedy(mover.game()), *id);
+    other.recv_until(|m| {
+        matches!(m, ServerMessage::Event { seq: s, .. } if *s == seq).then_some(())
+    });
+}
+
+/// Move the manual clocks of these gateways on together, each sweep done before the next.
+fn advance(clocks: &mut [&mut Client], ms: u64) {
+    for clock in clocks.iter_mut() {
+        clock.advance(ms);
+        clock.assert_quiet();
+    }
+}
+
+#[test]
+fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
+    assert_eq!(STORE, common::Store::Redis);
+    let redis = RedisProcess::start();
+    let a = ServerProcess::gateway(&redis);
+    let b = ServerProcess::gateway(&redis);
+    let c = ServerProcess::gateway(&redis);
+
+    // The host creates the room on A (A holds its lease); the friend joins on B; C watches.
+    let mut host = a.connect();
+    host.send(&ClientMessage::Create {
+        variant: common::variant(RuleSet::Laws, 2),
+    });
+    host.welcome();
+    let room = host.room;
+    let mut friend = b.connect();
+    friend.send(&ClientMessage::Hello { room, token: None });
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    assert_eq!(friend.seat, Some(1));
+    while host.seq < 2 {
+        host.recv();
+    }
+    let mut watcher = c.connect();
+    watcher.send(&ClientMessage::Hello { room, token: None });
+    watcher.welcome();
+    let mut id = 0;
+    for _ in 0..10 {
+        play_one(&mut host, &mut friend, &mut id);
+    }
+    while watcher.seq < friend.seq {
+        watcher.recv();
+    }
+    assert_eq!(watcher.game, friend.game);
+
+    // A dies with the lease; the host comes back through C with the token.
+    drop(a);
+    let token = host.token;
+    let seq = host.seq;
+    drop(host);
+    let mut host = c.connect();
+    host.send(&ClientMessage::Hello { room, token });
+    host.welcome();
+    assert_eq!(host.seat, Some(0));
+    assert_eq!(host.seq, seq, "nothing was lost");
+    assert_eq!(host.game, friend.game);
+    for _ in 0..10 {
+        play_one(&mut host, &mut friend, &mut id);
+    }
+    assert!(!host.game().is_over());
+    // The friend leaves on their own turn; a gateway that took A's lease over runs the 45 s.
+    if host.game().active() == 1 {
+        play_one(&mut host, &mut friend, &mut id);
+    }
+    play_one(&mut host, &mut friend, &mut id);
+    assert_eq!(host.game().active(), 1);
+    friend.close();
+    host.recv_until(|m| matches!(m, ServerMessage::Disconnected { seat: 1, .. }).then_some(()));
+    let mut clock_b = b.connect();
+    let mut clock_c = c.connect();
+    advance(&mut [&mut clock_b, &mut clock_c], 44 * SECOND);
+    host.assert_quiet();
+    advance(&mut [&mut clock_b, &mut clock_c], SECOND);
+    // Within the lease time (1 s here) B or C holds the room, and its sweep plays seat 1.
+    let played = host.recv_until(|m| match m {
+        ServerMessage::Event {
+            seq,
+            event: RoomEvent::Moved { seat: 1, .. },
+        } => Some(*seq),
+        _ => None,
+    });
+    while watcher.seq < played {
+        watcher.recv();
+    }
+    assert_eq!(watcher.game, host.game);
+
+    // A is taken for dead three lease times (3 s here) after its last heartbeat, and only then
+    // are its connections let go (the room counted the host's first one until then).
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    // Everyone goes; the room lives 30 minutes on the holder's clock, then expires for all.
+    host.close();
+    watcher.close();
+    advance(&mut [&mut clock_b, &mut clock_c], 30 * MINUTE - 1);
+    let mut probe = b.connect();
+    probe.send(&ClientMessage::Hello { room, token: None });
+    probe.welcome();
+    probe.close();
+    advance(&mut [&mut clock_b, &mut clock_c], 30 * MINUTE);
+    let mut late = c.connect();
+    late.send(&ClientMessage::Hello { room, token });
+    late.expect_error(ErrorCode::Expired);
+    let mut late = b.connect();
+    late.send(&ClientMessage::Hello { room, token: None });
+    late.expect_error(ErrorCode::Expired);
+}

@@ -1,0 +1,431 @@
+// The lifecycle suite, run against each store (tests/lifecycle.rs and tests/lifecycle_redis.rs).
+use common::{Client, ServerProcess, two_players, variant};
+use starhalma_ai::greedy;
+use starhalma_protocol::{
+    ClientMessage, ErrorCode, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
+};
+use starhalma_rules::{Game, RuleSet, Status};
+
+const SECOND: u64 = 1000;
+const MINUTE: u64 = 60 * SECOND;
+const HOUR: u64 = 60 * MINUTE;
+
+/// The seat of the next `moved` event.
+fn next_mover(client: &mut Client) -> u8 {
+    client.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Moved { seat, .. },
+            ..
+        } => Some(*seat),
+        _ => None,
+    })
+}
+
+/// Receive until the event `seq` is applied.
+fn catch_up(client: &mut Client, seq: u64) {
+    while client.seq < seq {
+        client.recv();
+    }
+}
+
+fn hello(server: &ServerProcess, room: Option<RoomCode>, token: Option<Token>) -> Client {
+    let mut client = server.connect();
+    client.send(&ClientMessage::Hello { room, token });
+    client
+}
+
+/// A started three-player room: host (seat 0), a friend (seat 1), the computer (seat 2).
+fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Client) {
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(rules, 3),
+    });
+    host.welcome();
+    let mut friend = hello(server, host.room, None);
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    assert_eq!(friend.seat, Some(1));
+    host.send(&ClientMessage::FillComputer {});
+    host.recv_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: RoomEvent::Started {},
+                ..
+            }
+        )
+        .then_some(())
+    });
+    catch_up(&mut friend, host.seq);
+    (host, friend)
+}
+
+#[test]
+fn the_computer_plays_for_a_person_away_45_seconds_until_they_are_back() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, friend) = two_players(&server);
+    let token = friend.token;
+    friend.close();
+    assert_eq!(
+        host.recv(),
+        ServerMessage::Disconnected {
+            seat: 1,
+            computer_in_ms: 45_000
+        }
+    );
+    host.play(greedy(host.game()), 1);
+    // Seat 1 is to move, and away: nothing for 44 s, the computer's move at 45 s.
+    host.advance(44 * SECOND);
+    host.assert_quiet();
+    host.advance(SECOND);
+    assert_eq!(next_mover(&mut host), 1);
+    // Still away: the computer answers the host's next move too.
+    host.play(greedy(host.game()), 2);
+    assert_eq!(next_mover(&mut host), 1);
+
+    let mut back = hello(&server, host.room, token);
+    back.welcome();
+    assert_eq!(back.seat, Some(1));
+    assert_eq!(back.game, host.game);
+    assert_eq!(host.recv(), ServerMessage::Reconnected { seat: 1 });
+    // Control is back: however long the wait, the computer leaves seat 1's turn to its person.
+    let seq = host.play(greedy(host.game()), 3);
+    catch_up(&mut back, seq);
+    host.advance(HOUR / 2 - MINUTE);
+    host.assert_quiet();
+    back.assert_quiet();
+    let seq = back.play(greedy(back.game()), 1);
+    catch_up(&mut host, seq);
+    assert_eq!(host.game, back.game);
+}
+
+#[test]
+fn a_second_connection_with_the_token_takes_the_seat_over() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let mut second = hello(&server, host.room, friend.token);
+    second.welcome();
+    assert_eq!(second.seat, Some(1));
+    assert_eq!(friend.recv(), ServerMessage::Replaced {});
+    assert!(friend.wait_closed().is_empty(), "nothing after replaced");
+    // The seat never went away: nobody hears of presence.
+    host.assert_quiet();
+    let seq = host.play(greedy(host.game()), 1);
+    catch_up(&mut second, seq);
+    let seq = second.play(greedy(second.game()), 1);
+    catch_up(&mut host, seq);
+    assert!(host.presence.is_empty());
+}
+
+#[test]
+fn a_leaver_in_a_game_of_three_is_replaced_by_the_computer() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = three_with_computer(&server, RuleSet::Laws);
+    let token = friend.token;
+    friend.send(&ClientMessage::Leave {});
+    let left = friend.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Left { seat },
+            ..
+        } => Some(*seat),
+        _ => None,
+    });
+    assert_eq!(left, 1);
+    catch_up(&mut host, friend.seq);
+    // The leaver watches now; its token holds nothing.
+    assert_eq!(friend.seat, None);
+    friend.send(&ClientMessage::Move {
+        seq: friend.seq,
+        mv: greedy(friend.game()),
+        id: 1,
+    });
+    friend.expect_error(ErrorCode::Spectator);
+    friend.send(&ClientMessage::Leave {});
+    friend.expect_error(ErrorCode::Spectator);
+    let mut again = hello(&server, host.room, token);
+    again.expect_error(ErrorCode::BadToken);
+    // The computer plays seats 1 and 2 after each of the host's moves.
+    for id in 0..2 {
+        host.play(greedy(host.game()), id);
+        assert_eq!(next_mover(&mut host), 1);
+        assert_eq!(next_mover(&mut host), 2);
+    }
+    let mut watcher = hello(&server, host.room, None);
+    watcher.welcome();
+    assert_eq!(
+        watcher.welcome_seats.unwrap(),
+        [
+            SeatHolder::Person { connected: true },
+            SeatHolder::Computer,
+            SeatHolder::Computer
+        ]
+    );
+}
+
+#[test]
+fn two_players_resign_instead_of_leaving() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    friend.send(&ClientMessage::Leave {});
+    friend.expect_error(ErrorCode::ResignInstead);
+    friend.assert_quiet();
+    host.assert_quiet();
+    friend.send(&ClientMessage::Resign {});
+    catch_up(&mut friend, host.seq + 1);
+    catch_up(&mut host, friend.seq);
+    assert_eq!(
+        host.events.last().unwrap().1,
+        RoomEvent::Resigned { seat: 1 }
+    );
+    assert!(matches!(
+        host.game().status(),
+        Status::Won { winner: 0, .. }
+    ));
+}
+
+#[test]
+fn a_rematch_after_the_end_shifts_every_seat_by_one() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    host.send(&ClientMessage::Rematch {});
+    host.expect_error(ErrorCode::GameNotOver);
+    let seq = host.play(greedy(host.game()), 1);
+    catch_up(&mut friend, seq);
+    friend.send(&ClientMessage::Resign {});
+    catch_up(&mut friend, seq + 1);
+    catch_up(&mut host, seq + 1);
+    let mut watcher = hello(&server, host.room, None);
+    watcher.welcome();
+    watcher.send(&ClientMessage::Rematch {});
+    watcher.expect_error(ErrorCode::Spectator);
+
+    // One request from any seated person starts it.
+    friend.send(&ClientMessage::Rematch {});
+    catch_up(&mut friend, seq + 2);
+    catch_up(&mut host, seq + 2);
+    catch_up(&mut watcher, seq + 2);
+    let (_, RoomEvent::Rematch { seats }) = host.events.last().unwrap() else {
+        panic!("expected the rematch event, got {:?}", host.events.last());
+    };
+    assert_eq!(seats, &[SeatHolder::Person { connected: true }; 2]);
+    // Each client worked out its new seat from the shift; the friend is Red and moves first.
+    assert_eq!((host.seat, friend.seat), (Some(1), Some(0)));
+    assert_eq!(host.game(), &Game::new(variant(RuleSet::Laws, 2)));
+    host.send(&ClientMessage::Move {
+        seq: host.seq,
+        mv: greedy(host.game()),
+        id: 2,
+    });
+    host.expect_error(ErrorCode::NotYourTurn);
+    let seq = friend.play(greedy(friend.game()), 2);
+    catch_up(&mut host, seq);
+    let seq = host.play(greedy(host.game()), 3);
+    catch_up(&mut friend, seq);
+    catch_up(&mut watcher, seq);
+    assert_eq!(watcher.game, host.game);
+    // The tokens moved with their people: the host's now holds seat 1.
+    let mut host_again = hello(&server, host.room, host.token);
+    host_again.welcome();
+    assert_eq!(host_again.seat, Some(1));
+    assert_eq!(host_again.game, friend.game);
+}
+
+#[test]
+fn an_empty_room_lives_30_minutes() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    host.welcome();
+    let token = host.token;
+    let room = host.room;
+    let mut clock = server.connect();
+    host.close();
+    // Alive at 29:59.999 after the last connection closed…
+    clock.advance(30 * MINUTE - 1);
+    clock.assert_quiet();
+    let mut probe = hello(&server, room, None);
+    probe.welcome();
+    probe.close();
+    // …and gone at 30:00 after the last one (the probe) closed.
+    clock.advance(30 * MINUTE - 1);
+    clock.assert_quiet();
+    let mut probe = hello(&server, room, None);
+    probe.welcome();
+    probe.close();
+    clock.advance(30 * MINUTE);
+    clock.assert_quiet();
+    hello(&server, room, None).expect_error(ErrorCode::Expired);
+    hello(&server, room, token).expect_error(ErrorCode::Expired);
+    let mut stranger = server.connect();
+    stranger.send(&ClientMessage::Hello {
+        room: Some("aaaaaaaaaa".parse().unwrap()),
+        token: None,
+    });
+    stranger.expect_error(ErrorCode::NoSuchRoom);
+}
+
+#[test]
+fn every_room_is_deleted_24_hours_after_its_creation() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    host.advance(24 * HOUR - 1);
+    host.assert_quiet();
+    friend.assert_quiet();
+    host.advance(1);
+    // Everyone in the room is told at once…
+    host.expect_error(ErrorCode::Expired);
+    friend.expect_error(ErrorCode::Expired);
+    // …and every later message to the room hears the same.
+    friend.send(&ClientMessage::Move {
+        seq: friend.seq,
+        mv: greedy(friend.game()),
+        id: 1,
+    });
+    assert_eq!(friend.expect_error(ErrorCode::Expired).1, None);
+    host.send(&ClientMessage::Sync { have: 0 });
+    host.expect_error(ErrorCode::Expired);
+    hello(&server, host.room, host.token).expect_error(ErrorCode::Expired);
+    friend.assert_quiet();
+}
+
+#[test]
+fn rooms_per_process_are_limited() {
+    let server = ServerProcess::start(&["--max-rooms", "1"]);
+    let mut a = server.connect();
+    a.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    a.welcome();
+    let mut b = server.connect();
+    b.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    b.expect_error(ErrorCode::TooManyRooms);
+    // Refused, b can still enter the room that exists.
+    let mut b = hello(&server, a.room, None);
+    b.welcome();
+}
+
+#[test]
+fn connections_per_address_are_limited() {
+    let server = ServerProcess::start(&["--max-connections-per-address", "2"]);
+    let a = server.connect();
+    let mut b = server.connect();
+    let mut c = server.connect();
+    c.expect_error(ErrorCode::TooManyConnections);
+    c.wait_closed();
+    a.close();
+    let mut d = server.connect();
+    d.assert_quiet();
+    b.assert_quiet();
+}
+
+#[test]
+fn rooms_created_per_address_per_hour_are_limited() {
+    let server = ServerProcess::start(&["--max-rooms-per-hour", "2"]);
+    let create = |expect: Option<ErrorCode>| {
+        let mut c = server.connect();
+        c.send(&ClientMessage::Create {
+            variant: variant(RuleSet::Laws, 2),
+        });
+        match expect {
+            None => c.welcome(),
+            Some(code) => {
+                c.expect_error(code);
+            }
+        }
+        c
+    };
+    let _a = create(None);
+    let _b = create(None);
+    let mut c = create(Some(ErrorCode::TooManyRoomsCreated));
+    c.advance(HOUR - 1);
+    c.assert_quiet();
+    let _c = create(Some(ErrorCode::TooManyRoomsCreated));
+    c.advance(1);
+    c.assert_quiet();
+    let _d = create(None);
+}
+
+#[test]
+fn messages_per_second_are_limited() {
+    let server = ServerProcess::start(&["--max-messages-per-second", "5"]);
+    let mut a = server.connect();
+    for _ in 0..6 {
+        a.send(&ClientMessage::Ping {});
+    }
+    for _ in 0..5 {
+        assert_eq!(a.recv(), ServerMessage::Pong {});
+    }
+    a.expect_error(ErrorCode::RateLimited);
+    // A fifth of a second refills one message.
+    let mut clock = server.connect();
+    clock.advance(199);
+    clock.assert_quiet();
+    a.send(&ClientMessage::Ping {});
+    a.expect_error(ErrorCode::RateLimited);
+    clock.advance(1);
+    clock.assert_quiet();
+    a.assert_quiet();
+}
+
+#[test]
+fn repeated_bad_messages_close_the_connection() {
+    let server = ServerProcess::start(&["--max-bad-messages", "3"]);
+    let mut a = server.connect();
+    a.send_raw("not json");
+    a.expect_error(ErrorCode::Malformed);
+    a.send_binary(b"{}");
+    a.expect_error(ErrorCode::Malformed);
+    // A good message in between starts the count again.
+    a.assert_quiet();
+    a.send_raw(r#"{"v":2,"t":"ping"}"#);
+    a.expect_error(ErrorCode::UnknownVersion);
+    a.send_raw(&"x".repeat(5000));
+    a.expect_error(ErrorCode::TooLarge);
+    a.send_raw("{");
+    a.expect_error(ErrorCode::TooManyBadMessages);
+    assert!(a.wait_closed().is_empty());
+}
+
+#[test]
+fn behind_a_proxy_the_forwarded_address_and_scheme_count() {
+    let server = ServerProcess::start(&["--behind-proxy", "--max-connections-per-address", "1"]);
+    let alice = |proto: &str| {
+        server.connect_with(&[
+            ("x-forwarded-for", "203.0.113.9, 10.0.0.7"),
+            ("x-forwarded-proto", proto),
+        ])
+    };
+    let mut a = alice("https");
+    a.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    a.welcome();
+    let link = a.link.clone().unwrap();
+    assert!(link.starts_with("https://"), "{link}");
+    // The proxy's last hop (10.0.0.7) is the address counted, not the proxy's own.
+    let mut again = alice("https");
+    again.expect_error(ErrorCode::TooManyConnections);
+    let mut b = server.connect_with(&[("x-forwarded-for", "10.0.0.8")]);
+    b.assert_quiet();
+}
+
+#[test]
+fn without_behind_proxy_forwarded_headers_are_ignored() {
+    let server = ServerProcess::start(&["--max-connections-per-address", "1"]);
+    let mut a = server.connect_with(&[
+        ("x-forwarded-for", "10.0.0.7"),
+        ("x-forwarded-proto", "https"),
+    ]);
+    a.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    a.welcome();
+    assert!(a.link.clone().unwrap().starts_with("http://"));
+    let mut b = server.connect_with(&[("x-forwarded-for", "10.0.0.8")]);
+    b.expect_error(ErrorCode::TooManyConnections);
+}

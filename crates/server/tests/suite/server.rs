@@ -1,0 +1,466 @@
+// The server suite, run against each store (tests/server.rs and tests/server_redis.rs).
+use common::{ServerProcess, two_players, variant};
+use starhalma_protocol::{ClientMessage, ErrorCode, RoomEvent, SeatHolder, ServerMessage, Token};
+use starhalma_rules::{IllegalMove, Move, RuleSet};
+use std::io::{Read, Write};
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+/// A spectator's fresh look at the room: the server's own game and seq.
+fn server_view(server: &ServerProcess, host: &common::Client) -> common::Client {
+    let mut watcher = server.connect();
+    watcher.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+    });
+    watcher.welcome();
+    watcher
+}
+
+#[test]
+fn two_people_play_and_every_view_agrees() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    assert!(
+        host.link
+            .as_ref()
+            .unwrap()
+            .starts_with(&format!("http://{}/?room=", server.addr))
+    );
+    let mut id = 0;
+    for _ in 0..60 {
+        if host.game().is_over() {
+            break;
+        }
+        let (mover, other) = if host.game().active() == 0 {
+            (&mut host, &mut friend)
+        } else {
+            (&mut friend, &mut host)
+        };
+        let choice = starhalma_ai::greedy(mover.game());
+        id += 1;
+        let seq = mover.play(choice, id);
+        other.recv_until(|m| {
+            matches!(m, ServerMessage::Event { seq: s, .. } if *s == seq).then_some(())
+        });
+    }
+    if !host.game().is_over() {
+        friend.send(&ClientMessage::Resign {});
+        friend.recv();
+        host.recv();
+        assert_eq!(
+            host.events.last().unwrap().1,
+            RoomEvent::Resigned { seat: 1 }
+        );
+    }
+    assert!(host.game().is_over());
+    // The friend joined at seq 2 (its welcome held the seating): from there the streams match.
+    assert_eq!(host.events[2..], friend.events[..]);
+    assert_eq!(host.game, friend.game);
+    assert!(host.game().history().len() >= 20, "many moves were played");
+    let watcher = server_view(&server, &host);
+    assert_eq!(watcher.game, host.game);
+    assert_eq!(watcher.seq, host.seq);
+    // After the end, moves are refused with the engine's reason.
+    let seq = host.seq;
+    host.send(&ClientMessage::Move {
+        seq,
+        mv: mv("pass"),
+        id: 999,
+    });
+    let (message, _) = host.expect_error(ErrorCode::Illegal);
+    assert_eq!(message, IllegalMove::GameOver.to_string());
+}
+
+#[test]
+fn every_rejection_changes_nothing() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let mut spectator = server_view(&server, &host);
+    let before = host.seq;
+    let first = starhalma_ai::greedy(host.game());
+    let quiet = |clients: &mut [&mut common::Client]| {
+        for c in clients.iter_mut() {
+            c.assert_quiet();
+        }
+    };
+
+    // Not your turn (seat 1 while seat 0 is to move).
+    friend.send(&ClientMessage::Move {
+        seq: before,
+        mv: mv("s -5,1 -4,0"),
+        id: 1,
+    });
+    assert_eq!(friend.expect_error(ErrorCode::NotYourTurn).1, Some(1));
+    // A spectator.
+    spectator.send(&ClientMessage::Move {
+        seq: before,
+        mv: first,
+        id: 2,
+    });
+    assert_eq!(spectator.expect_error(ErrorCode::Spectator).1, Some(2));
+    spectator.send(&ClientMessage::Join {});
+    spectator.expect_error(ErrorCode::RoomFull);
+    // Another seat's marble.
+    let theirs = mv("s -5,1 -4,0");
+    assert!(matches!(
+        host.game().check(theirs),
+        Err(IllegalMove::NotYourPiece { .. })
+    ));
+    host.send(&ClientMessage::Move {
+        seq: before,
+        mv: theirs,
+        id: 3,
+    });
+    host.expect_error(ErrorCode::NotYourSeat);
+    // Illegal, with the engine's reason.
+    let empty = mv("s 0,0 1,-1");
+    let reason = host.game().check(empty).unwrap_err().to_string();
+    host.send(&ClientMessage::Move {
+        seq: before,
+        mv: empty,
+        id: 4,
+    });
+    assert_eq!(host.expect_error(ErrorCode::Illegal), (reason, Some(4)));
+    // Stale: a seq the room has left behind (the missed events follow).
+    host.send(&ClientMessage::Move {
+        seq: before - 1,
+        mv: first,
+        id: 5,
+    });
+    host.expect_error(ErrorCode::Stale);
+    host.recv_until(|m| {
+        matches!(m, ServerMessage::Event { seq, .. } if *seq == before).then_some(())
+    });
+    // Frames that are no message.
+    for (frame, code) in [
+        ("not json".to_string(), ErrorCode::Malformed),
+        (r#"{"v":1,"t":"dance"}"#.to_string(), ErrorCode::Malformed),
+        (
+            r#"{"v":1,"t":"move","seq":2,"mv":"x 9","id":6}"#.to_string(),
+            ErrorCode::Malformed,
+        ),
+        (
+            r#"{"v":2,"t":"ping"}"#.to_string(),
+            ErrorCode::UnknownVersion,
+        ),
+        (
+            format!(r#"{{"v":1,"t":"ping","pad":"{}"}}"#, "a".repeat(5000)),
+            ErrorCode::TooLarge,
+        ),
+    ] {
+        host.send_raw(&frame);
+        host.expect_error(code);
+    }
+    // Host-only and before-start actions.
+    friend.send(&ClientMessage::FillComputer {});
+    friend.expect_error(ErrorCode::NotHost);
+    host.send(&ClientMessage::FillComputer {});
+    host.expect_error(ErrorCode::AlreadyStarted);
+    host.send(&ClientMessage::AdvanceClock { ms: 1000 });
+    let mut stranger = server.connect();
+    stranger.send(&ClientMessage::Join {});
+    stranger.expect_error(ErrorCode::NotInRoom);
+
+    quiet(&mut [&mut host, &mut friend, &mut spectator]);
+    assert_eq!(host.seq, before);
+    // The next legal move still works and takes the next seq.
+    assert_eq!(host.play(first, 7), before + 1);
+    friend.recv();
+    assert_eq!(friend.seq, before + 1);
+}
+
+#[test]
+fn moves_before_the_start_are_refused() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 3),
+    });
+    host.welcome();
+    let first = host.game().legal_moves()[0];
+    host.send(&ClientMessage::Move {
+        seq: 0,
+        mv: first,
+        id: 1,
+    });
+    host.expect_error(ErrorCode::NotStarted);
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+    });
+    host.expect_error(ErrorCode::AlreadyInRoom);
+    host.assert_quiet();
+    assert_eq!(host.seq, 0);
+    assert_eq!(host.seats_open(), 2);
+}
+
+#[test]
+fn a_resent_move_is_applied_once_and_acked_twice() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let seq = host.seq;
+    let first = starhalma_ai::greedy(host.game());
+    assert_eq!(host.play(first, 1), seq + 1);
+    // The answer was lost, say: the client sends the same move again.
+    host.send(&ClientMessage::Move {
+        seq,
+        mv: first,
+        id: 2,
+    });
+    assert_eq!(
+        host.recv(),
+        ServerMessage::Ack {
+            id: 2,
+            seq: seq + 1
+        }
+    );
+    friend.recv();
+    friend.assert_quiet();
+    host.assert_quiet();
+    let watcher = server_view(&server, &host);
+    assert_eq!(watcher.game().history().len(), 1);
+    assert_eq!(watcher.seq, seq + 1);
+}
+
+#[test]
+fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, friend) = two_players(&server);
+    let room = friend.room;
+    let token = friend.token.expect("a seated player has a token");
+    friend.close();
+    let first = starhalma_ai::greedy(host.game());
+    host.play(first, 1);
+
+    let mut back = server.connect();
+    back.send(&ClientMessage::Hello {
+        room,
+        token: Some(token),
+    });
+    back.welcome();
+    assert_eq!(back.seat, Some(1));
+    assert_eq!(back.token, Some(token));
+    assert_eq!(back.game, host.game);
+    let reply = starhalma_ai::greedy(back.game());
+    let seq = back.play(reply, 1);
+    host.recv_until(|m| {
+        matches!(m, ServerMessage::Event { seq: s, .. } if *s == seq).then_some(())
+    });
+    assert_eq!(host.game, back.game);
+    // The host saw the seat go and come back.
+    assert_eq!(
+        host.presence,
+        [
+            ServerMessage::Disconnected {
+                seat: 1,
+                computer_in_ms: 45_000
+            },
+            ServerMessage::Reconnected { seat: 1 }
+        ]
+    );
+
+    let mut impostor = server.connect();
+    impostor.send(&ClientMessage::Hello {
+        room,
+        token: Some(Token::from_bits(12345)),
+    });
+    impostor.expect_error(ErrorCode::BadToken);
+    impostor.send(&ClientMessage::Move {
+        seq: host.seq,
+        mv: first,
+        id: 1,
+    });
+    impostor.expect_error(ErrorCode::NotInRoom);
+    host.assert_quiet();
+}
+
+/// A whole three-handed game: two scripted people and the server's computer. It ends by
+/// itself or, to keep the test short, by the host's resignation after 30 rounds; then both
+/// people's event streams are the server's log and their games the server's.
+#[test]
+fn two_people_and_a_computer_play_a_whole_game_three_handed() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Table { long_hops: false }, 3),
+    });
+    host.welcome();
+    let mut friend = server.connect();
+    friend.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+    });
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    assert_eq!(friend.seat, Some(1));
+    host.send(&ClientMessage::FillComputer {});
+    host.recv_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: RoomEvent::Started {},
+                ..
+            }
+        )
+        .then_some(())
+    });
+    let mut id = 0;
+    'game: for _ in 0..30 {
+        for seat in 0..2u8 {
+            let mover = if seat == 0 { &mut host } else { &mut friend };
+            // Catch up until it is this seat's turn (the computer plays seat 2).
+            while mover.game().active() != seat && !mover.game().is_over() {
+                mover.recv();
+            }
+            if mover.game().is_over() {
+                break 'game;
+            }
+            id += 1;
+            let choice = starhalma_ai::greedy(mover.game());
+            mover.play(choice, id);
+        }
+    }
+    if !host.game().is_over() {
+        // A resignation is not a move: it needs no turn and no seq.
+        host.send(&ClientMessage::Resign {});
+        host.recv_until(|m| {
+            matches!(
+                m,
+                ServerMessage::Event {
+                    event: RoomEvent::Resigned { seat: 0 },
+                    ..
+                }
+            )
+            .then_some(())
+        });
+    }
+    // The server's view: a spectator's fresh welcome, and its whole log replayed from seq 0.
+    let watcher = server_view(&server, &host);
+    assert!(watcher.game().is_over());
+    let mut log = server_view(&server, &host);
+    log.seq = 0;
+    log.game = Some(starhalma_rules::Game::new(host.game().variant()));
+    log.send(&ClientMessage::Sync { have: 0 });
+    for client in [&mut host, &mut friend, &mut log] {
+        while client.seq < watcher.seq {
+            client.recv();
+        }
+        client.assert_quiet();
+    }
+    assert_eq!(host.events, log.events);
+    // The friend joined at seq 1 (its welcome held that seating): from there the streams match.
+    assert_eq!(friend.events[..], log.events[1..]);
+    assert_eq!(host.game, watcher.game);
+    assert_eq!(friend.game, watcher.game);
+    assert_eq!(log.game, watcher.game);
+    assert!(watcher.game().history().len() >= 30);
+    let computer_moves = log
+        .events
+        .iter()
+        .filter(|(_, e)| matches!(e, RoomEvent::Moved { seat: 2, .. }))
+        .count();
+    assert!(computer_moves >= 10, "the computer played {computer_moves}");
+}
+
+#[test]
+fn sync_sends_the_missed_events_or_the_whole_room() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let first = starhalma_ai::greedy(host.game());
+    host.play(first, 1);
+    friend.recv();
+    let mut late = server_view(&server, &host);
+    // As if it had applied only event 1 (the join), before the start and the first move.
+    late.seq = 1;
+    late.game = Some(starhalma_rules::Game::new(host.game().variant()));
+    late.send(&ClientMessage::Sync { have: 1 });
+    let events: Vec<u64> = (0..2)
+        .map(|_| match late.recv() {
+            ServerMessage::Event { seq, .. } => seq,
+            other => panic!("expected an event, got {other:?}"),
+        })
+        .collect();
+    assert_eq!(events, [2, 3]);
+    assert_eq!(late.game, host.game);
+    late.assert_quiet();
+    // A client claiming more than the room has gets the whole room.
+    late.send(&ClientMessage::Sync { have: 99 });
+    match late.recv() {
+        ServerMessage::Welcome(welcome) => assert_eq!(welcome.seq, 3),
+        other => panic!("expected a welcome, got {other:?}"),
+    }
+    // A binary frame is no message.
+    late.send_binary(b"{}");
+    late.expect_error(ErrorCode::Malformed);
+    host.assert_quiet();
+}
+
+#[test]
+fn a_computer_seat_answers_moves() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 3),
+    });
+    host.welcome();
+    host.send(&ClientMessage::FillComputer {});
+    let seats = host.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Seats { seats },
+            ..
+        } => Some(seats.clone()),
+        _ => None,
+    });
+    assert_eq!(seats[1..], [SeatHolder::Computer, SeatHolder::Computer]);
+    host.recv_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: RoomEvent::Started {},
+                ..
+            }
+        )
+        .then_some(())
+    });
+    for round in 0..3 {
+        let choice = starhalma_ai::greedy(host.game());
+        host.play(choice, round);
+        // Both computers answer, in turn.
+        let target = host.seq + 2;
+        while host.seq < target {
+            host.recv();
+        }
+        assert_eq!(host.game().active(), 0);
+    }
+    let moved_by = |seat| {
+        host.events
+            .iter()
+            .filter(|(_, e)| matches!(e, RoomEvent::Moved { seat: s, .. } if *s == seat))
+            .count()
+    };
+    assert_eq!((moved_by(0), moved_by(1), moved_by(2)), (3, 3, 3));
+}
+
+#[test]
+fn the_web_build_is_served_at_the_root() {
+    let dist = std::env::temp_dir().join(format!("starhalma-dist-{}", std::process::id()));
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(dist.join("index.html"), "<title>starhalma</title>").unwrap();
+    let server = ServerProcess::start(&["--dist", dist.to_str().unwrap()]);
+    let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
+    stream.set_read_timeout(Some(common::TIMEOUT)).unwrap();
+    write!(
+        stream,
+        "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let _ = std::fs::remove_dir_all(&dist);
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(response.ends_with("<title>starhalma</title>"), "{response}");
+}
