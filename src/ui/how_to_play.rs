@@ -209,6 +209,28 @@ fn build_how_to_play(
         22.0,
         HEADING,
     ));
+    // Previous / Next / Close above the text, so they stay in view however long it is.
+    let nav = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Row,
+            margin: UiRect::vertical(px(2)),
+            ..default()
+        })
+        .id();
+    commands.entity(panel).add_child(nav);
+    if section > 0 {
+        button(
+            &mut commands,
+            nav,
+            "Previous",
+            UiAction::PreviousSection,
+            false,
+        );
+    }
+    if section + 1 < all.len() {
+        button(&mut commands, nav, "Next", UiAction::NextSection, true);
+    }
+    button(&mut commands, nav, "Close", UiAction::CloseHowToPlay, false);
     let body = commands
         .spawn(Node {
             flex_direction: FlexDirection::Row,
@@ -232,31 +254,14 @@ fn build_how_to_play(
         commands.entity(body).add_child(column);
         let board = spawn_mini_board(&mut commands, diagram, 260.0);
         commands.entity(column).add_child(board);
-        commands
-            .entity(column)
-            .with_child(label(diagram.caption, 15.0, SOFT_TEXT));
+        commands.entity(column).with_child((
+            label(diagram.caption, 15.0, SOFT_TEXT),
+            Node {
+                width: percent(100),
+                ..default()
+            },
+        ));
     }
-    let nav = commands
-        .spawn(Node {
-            flex_direction: FlexDirection::Row,
-            margin: UiRect::top(px(6)),
-            ..default()
-        })
-        .id();
-    commands.entity(panel).add_child(nav);
-    if section > 0 {
-        button(
-            &mut commands,
-            nav,
-            "Previous",
-            UiAction::PreviousSection,
-            false,
-        );
-    }
-    if section + 1 < all.len() {
-        button(&mut commands, nav, "Next", UiAction::NextSection, true);
-    }
-    button(&mut commands, nav, "Close", UiAction::CloseHowToPlay, false);
 }
 
 fn spawn_text(commands: &mut Commands, parent: Entity, section: &Section) {
@@ -271,9 +276,15 @@ fn spawn_text(commands: &mut Commands, parent: Entity, section: &Section) {
         .id();
     commands.entity(parent).add_child(column);
     for paragraph in section.text.split("\n\n") {
-        commands
-            .entity(column)
-            .with_child(label(paragraph, 17.0, Color::WHITE));
+        // A width of its own, so the text is measured wrapped at the column's width (not one
+        // word a line, which leaves a tall empty box).
+        commands.entity(column).with_child((
+            label(paragraph, 17.0, Color::WHITE),
+            Node {
+                width: percent(100),
+                ..default()
+            },
+        ));
     }
 }
 
@@ -331,14 +342,22 @@ fn spawn_mini_board(commands: &mut Commands, diagram: &Diagram, size: f32) -> En
     let variant = game.variant();
     for hole in Hole::all() {
         let seat = position.owner(hole);
+        // A Diamond king is drawn larger, with a gold edge.
+        let king = position.kings() & hole.bit() != 0;
         let (diameter, color) = match seat {
+            Some(s) if king => (scale * 1.0, seat_color(variant.camp_of(s))),
             Some(s) => (scale * 0.8, seat_color(variant.camp_of(s))),
             None => (scale * 0.4, Color::srgb(0.16, 0.1, 0.06)),
         };
+        let mut node = dot(at(hole), diameter);
+        if king {
+            node.border = UiRect::all(px(2));
+        }
         commands.entity(board).with_child((
             DiagramHole { hole, seat },
-            dot(at(hole), diameter),
+            node,
             BackgroundColor(color),
+            BorderColor::all(Color::srgb(1.0, 0.84, 0.2)),
             Pickable::IGNORE,
         ));
     }
