@@ -87,7 +87,9 @@ impl Language {
 
     /// The language identifier Fluent uses (for plural rules).
     pub fn identifier(self) -> LanguageIdentifier {
-        self.code().parse().expect("the codes are valid language tags")
+        self.code()
+            .parse()
+            .expect("the codes are valid language tags")
     }
 
     /// The embedded `.ftl` source of this language.
@@ -257,7 +259,11 @@ fn has_value(bundle: &Bundle, id: &str) -> bool {
 fn format(bundle: &Bundle, id: &str, args: Option<&FluentArgs>) -> Option<String> {
     let pattern = bundle.get_message(id)?.value()?;
     let mut errors = Vec::new();
-    Some(bundle.format_pattern(pattern, args, &mut errors).into_owned())
+    Some(
+        bundle
+            .format_pattern(pattern, args, &mut errors)
+            .into_owned(),
+    )
 }
 
 /// The message ids of `language`, in file order.
@@ -287,7 +293,10 @@ pub fn all_characters() -> BTreeSet<char> {
         chars.extend(language.native_name().chars());
         for entry in entries(language) {
             if let ast::Entry::Message(message) = entry {
-                let patterns = message.value.iter().chain(message.attributes.iter().map(|a| &a.value));
+                let patterns = message
+                    .value
+                    .iter()
+                    .chain(message.attributes.iter().map(|a| &a.value));
                 for pattern in patterns {
                     pattern_characters(pattern, &mut chars);
                 }
@@ -328,9 +337,7 @@ fn inline_characters(inline: &ast::InlineExpression<&str>, chars: &mut BTreeSet<
             chars.extend(fluent_syntax::unicode::unescape_unicode_to_string(value).chars())
         }
         ast::InlineExpression::NumberLiteral { value } => chars.extend(value.chars()),
-        ast::InlineExpression::Placeable { expression } => {
-            expression_characters(expression, chars)
-        }
+        ast::InlineExpression::Placeable { expression } => expression_characters(expression, chars),
         _ => {}
     }
 }
@@ -376,7 +383,10 @@ fn expression_variables(
     }
 }
 
-fn inline_variables(inline: &ast::InlineExpression<&'static str>, names: &mut BTreeSet<&'static str>) {
+fn inline_variables(
+    inline: &ast::InlineExpression<&'static str>,
+    names: &mut BTreeSet<&'static str>,
+) {
     match inline {
         ast::InlineExpression::VariableReference { id } => {
             names.insert(id.name);

@@ -26,7 +26,12 @@ fn every_id_is_in_every_language_once() {
     for language in Language::ALL {
         let all = message_ids(language);
         let unique = ids(language);
-        assert_eq!(all.len(), unique.len(), "{}: an id repeats", language.code());
+        assert_eq!(
+            all.len(),
+            unique.len(),
+            "{}: an id repeats",
+            language.code()
+        );
         let missing: Vec<_> = english.difference(&unique).collect();
         let extra: Vec<_> = unique.difference(&english).collect();
         assert!(missing.is_empty(), "{} lacks {missing:?}", language.code());
@@ -75,7 +80,9 @@ fn every_message_formats_with_its_arguments() {
         bundle.add_resource(resource).unwrap();
         for id in ids(Language::English) {
             let message = bundle.get_message(id).unwrap();
-            let pattern = message.value().unwrap_or_else(|| panic!("{id} has no value"));
+            let pattern = message
+                .value()
+                .unwrap_or_else(|| panic!("{id} has no value"));
             let names = variables(Language::English, id);
             let values: Vec<FluentValue> = [0, 1, 2, 5, 21]
                 .into_iter()
@@ -90,8 +97,16 @@ fn every_message_formats_with_its_arguments() {
                 let mut errors = Vec::new();
                 let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
                 assert!(errors.is_empty(), "{} {id}: {errors:?}", language.code());
-                assert!(!text.trim().is_empty() || id == "list-separator", "{} {id}", language.code());
-                assert!(!text.contains('\u{2068}'), "{} {id}: isolation marks", language.code());
+                assert!(
+                    !text.trim().is_empty() || id == "list-separator",
+                    "{} {id}",
+                    language.code()
+                );
+                assert!(
+                    !text.contains('\u{2068}'),
+                    "{} {id}: isolation marks",
+                    language.code()
+                );
             }
         }
     }
@@ -112,13 +127,21 @@ fn move_descriptions_follow_plural_rules() {
     let how = jumps(&en, 2);
     let line = en.get_args(
         "panel-destination",
-        &[("label", "R12 S3".into()), ("how", how.into()), ("rows", "+4".into())],
+        &[
+            ("label", "R12 S3".into()),
+            ("how", how.into()),
+            ("rows", "+4".into()),
+        ],
     );
     assert_eq!(line, "R12 S3: 2 jumps, +4 rows");
     let ja = Texts::new(Language::Japanese);
     let line = ja.get_args(
         "panel-destination",
-        &[("label", "R12 S3".into()), ("how", jumps(&ja, 2).into()), ("rows", "+4".into())],
+        &[
+            ("label", "R12 S3".into()),
+            ("how", jumps(&ja, 2).into()),
+            ("rows", "+4".into()),
+        ],
     );
     assert!(line.starts_with("R12 S3"), "{line}");
     assert!(line.contains("+4"), "{line}");
@@ -133,7 +156,10 @@ fn english_reads_as_the_game_does_today() {
             ("colour", en.get("colour-yellow").into()),
             ("from", "R10 S1".into()),
             ("to", "R10 S3".into()),
-            ("how", en.get_args("move-jumps", &[("jumps", 1.into())]).into()),
+            (
+                "how",
+                en.get_args("move-jumps", &[("jumps", 1.into())]).into(),
+            ),
         ],
     );
     assert_eq!(moved, "Yellow moved from R10 S1 to R10 S3 (1 jump)");
@@ -143,7 +169,10 @@ fn english_reads_as_the_game_does_today() {
     );
     assert_eq!(en.get("list-separator"), ", ");
     assert_eq!(
-        en.get_args("sentence-pair", &[("first", "A.".into()), ("second", "B.".into())]),
+        en.get_args(
+            "sentence-pair",
+            &[("first", "A.".into()), ("second", "B.".into())]
+        ),
         "A. B."
     );
     assert_eq!(en.get("text-board-key"), "@ chosen  + can go  . empty");
@@ -163,7 +192,12 @@ fn translated_paragraphs_split_like_the_english() {
         let en = Texts::new(Language::English);
         for id in ids(Language::English) {
             let paragraphs = |t: &Texts| t.get(id).split("\n\n").count();
-            assert_eq!(paragraphs(&texts), paragraphs(&en), "{} {id}", language.code());
+            assert_eq!(
+                paragraphs(&texts),
+                paragraphs(&en),
+                "{} {id}",
+                language.code()
+            );
         }
     }
 }
@@ -171,9 +205,18 @@ fn translated_paragraphs_split_like_the_english() {
 #[test]
 fn translations_differ_from_english() {
     // Only names and notation may stay the same.
-    let same_allowed = ["app-title", "list-separator", "sentence-pair", "ranking-place",
-        "hud-home-count", "text-board-colour", "moves-entry", "online-bad-link", "hud-computer",
-        "menu-seat"];
+    let same_allowed = [
+        "app-title",
+        "list-separator",
+        "sentence-pair",
+        "ranking-place",
+        "hud-home-count",
+        "text-board-colour",
+        "moves-entry",
+        "online-bad-link",
+        "hud-computer",
+        "menu-seat",
+    ];
     for language in [Language::Japanese, Language::Nepali] {
         let texts = Texts::new(language);
         let en = Texts::new(Language::English);
@@ -181,7 +224,12 @@ fn translations_differ_from_english() {
             if same_allowed.contains(&id) {
                 continue;
             }
-            assert_ne!(texts.get(id), en.get(id), "{} {id} is not translated", language.code());
+            assert_ne!(
+                texts.get(id),
+                en.get(id),
+                "{} {id} is not translated",
+                language.code()
+            );
         }
     }
 }
@@ -195,7 +243,10 @@ fn languages_are_negotiated_from_tags() {
     assert_eq!(Language::negotiate(&["fr"]), Language::English);
     assert_eq!(Language::negotiate(&["fr-FR", "ja"]), Language::Japanese);
     assert_eq!(Language::negotiate(&["ja_JP.UTF-8"]), Language::Japanese);
-    assert_eq!(Language::negotiate(&["", "not a tag!", "NE"]), Language::Nepali);
+    assert_eq!(
+        Language::negotiate(&["", "not a tag!", "NE"]),
+        Language::Nepali
+    );
     assert_eq!(Language::negotiate(&[]), Language::English);
     for language in Language::ALL {
         assert_eq!(Language::from_tag(language.code()), Some(language));
@@ -209,7 +260,10 @@ fn languages_are_kept_as_their_code() {
         assert_eq!(json, format!("\"{}\"", language.code()));
         assert_eq!(serde_json::from_str::<Language>(&json).unwrap(), language);
     }
-    assert_eq!(serde_json::from_str::<Language>("\"ja-JP\"").unwrap(), Language::Japanese);
+    assert_eq!(
+        serde_json::from_str::<Language>("\"ja-JP\"").unwrap(),
+        Language::Japanese
+    );
     assert!(serde_json::from_str::<Language>("\"fr\"").is_err());
     assert_eq!(Language::Japanese.native_name(), "日本語");
     assert_eq!(Language::Nepali.native_name(), "नेपाली");
@@ -220,12 +274,19 @@ fn missing_ids_fall_back_and_never_panic() {
     for language in Language::ALL {
         let texts = Texts::new(language);
         assert_eq!(texts.get("no-such-message"), "no-such-message");
-        assert_eq!(texts.get_args("no-such-message", &[("x", 1.into())]), "no-such-message");
+        assert_eq!(
+            texts.get_args("no-such-message", &[("x", 1.into())]),
+            "no-such-message"
+        );
         // A missing argument shows its name instead of failing.
         let line = texts.get("hud-to-move");
         assert!(line.contains("colour"), "{line}");
         // An argument nobody asked for is ignored.
-        assert!(!texts.get_args("button-undo", &[("extra", "x".into())]).is_empty());
+        assert!(
+            !texts
+                .get_args("button-undo", &[("extra", "x".into())])
+                .is_empty()
+        );
     }
 }
 
@@ -253,7 +314,9 @@ fn texts_can_live_in_a_bevy_resource() {
 #[test]
 fn the_characters_cover_all_three_scripts() {
     let chars = all_characters();
-    for c in ['R', 'S', '0', '9', ':', '◎', 'ダ', 'イ', 'キ', 'ग', 'ु', '्', 'च', 'ा', 'त', 'र'] {
+    for c in [
+        'R', 'S', '0', '9', ':', '◎', 'ダ', 'イ', 'キ', 'ग', 'ु', '्', 'च', 'ा', 'त', 'र',
+    ] {
         assert!(chars.contains(&c), "{c:?} missing");
     }
     assert!(!chars.contains(&'\n'));
