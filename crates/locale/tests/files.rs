@@ -329,3 +329,50 @@ fn the_characters_cover_all_three_scripts() {
         }
     }
 }
+
+/// The subset fonts made by scripts/fonts.sh draw every character of their language (run the
+/// script again when this fails after a new string).
+#[test]
+fn the_subset_fonts_cover_their_languages() {
+    let fonts = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/fonts/");
+    let font_of = |language| match language {
+        Language::English => "NotoSans-subset.ttf",
+        Language::Japanese => "NotoSansJP-subset.otf",
+        Language::Nepali => "NotoSansDevanagari-subset.ttf",
+    };
+    for language in Language::ALL {
+        let data = std::fs::read(format!("{fonts}{}", font_of(language))).unwrap();
+        let face = ttf_parser::Face::parse(&data, 0).unwrap();
+        let texts = Texts::new(language);
+        let mut lacking = BTreeSet::new();
+        for id in ids(Language::English) {
+            for c in texts.get(id).chars() {
+                // Joiners have no glyph of their own: they steer shaping.
+                if !c.is_whitespace()
+                    && !matches!(c, '\u{200C}' | '\u{200D}')
+                    && face.glyph_index(c).is_none()
+                {
+                    lacking.insert(c);
+                }
+            }
+        }
+        // Notation and the ASCII the game passes in (labels, links, paths).
+        for c in '!'..='~' {
+            if face.glyph_index(c).is_none() {
+                lacking.insert(c);
+            }
+        }
+        assert!(
+            lacking.is_empty(),
+            "{} lacks {lacking:?}: run scripts/fonts.sh",
+            font_of(language)
+        );
+        if language == Language::Nepali {
+            let tables = face.tables();
+            assert!(
+                tables.gsub.is_some() && tables.gpos.is_some(),
+                "Devanagari needs GSUB and GPOS"
+            );
+        }
+    }
+}
