@@ -251,6 +251,35 @@ impl Texts {
     }
 }
 
+impl Texts {
+    /// `items` joined with this language's `list-separator` (", " in English, "、" in
+    /// Japanese): a ranking, the colours sharing first place.
+    pub fn join_list<I, S>(&self, items: I) -> String
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let separator = self.get("list-separator");
+        let mut out = String::new();
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                out.push_str(&separator);
+            }
+            out.push_str(item.as_ref());
+        }
+        out
+    }
+
+    /// Two sentences, the second after the first, as this language writes them
+    /// (`sentence-pair`: with a space in English and Nepali, without in Japanese).
+    pub fn sentence_pair(&self, first: &str, second: &str) -> String {
+        self.get_args(
+            "sentence-pair",
+            &[("first", first.into()), ("second", second.into())],
+        )
+    }
+}
+
 fn has_value(bundle: &Bundle, id: &str) -> bool {
     bundle.get_message(id).is_some_and(|m| m.value().is_some())
 }

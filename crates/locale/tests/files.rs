@@ -376,3 +376,14 @@ fn the_subset_fonts_cover_their_languages() {
         }
     }
 }
+
+#[test]
+fn lists_and_sentences_join_as_each_language_writes() {
+    let en = Texts::new(Language::English);
+    let ja = Texts::new(Language::Japanese);
+    assert_eq!(en.join_list(["1. Red", "2. Blue"]), "1. Red, 2. Blue");
+    assert_eq!(ja.join_list(["1位 赤", "2位 青"]), "1位 赤、2位 青");
+    assert_eq!(en.join_list(Vec::<String>::new()), "");
+    assert_eq!(en.sentence_pair("A.", "B."), "A. B.");
+    assert_eq!(ja.sentence_pair("あ。", "い。"), "あ。い。");
+}
