@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Makes the game's fonts: Noto Sans (Latin), Noto Sans CJK JP (Japanese) and Noto Sans Devanagari
-# (Nepali), each subset to the characters the game can show, under assets/fonts/ with their
-# licence (SIL Open Font License 1.1, assets/fonts/OFL.txt).
+# Makes the game's fonts: Noto Sans (Latin, with Noto Sans Symbols 2's shapes for the seats'
+# symbols), Noto Sans CJK JP (Japanese) and Noto Sans Devanagari (Nepali), each subset to the
+# characters the game can show, under assets/fonts/ with their licence (SIL Open Font License
+# 1.1, assets/fonts/OFL.txt).
 #
 # The characters are what the three .ftl files under assets/locales use (starhalma-locale's
 # `all_characters`), plus printable ASCII and common punctuation:
@@ -20,10 +21,11 @@ noto_truetype=/usr/share/fonts/truetype/noto
 noto_cjk=/usr/share/fonts/opentype/noto
 latin="$noto_truetype/NotoSans-Regular.ttf"
 devanagari="$noto_truetype/NotoSansDevanagari-Regular.ttf"
+symbols="$noto_truetype/NotoSansSymbols2-Regular.ttf"
 cjk="$noto_cjk/NotoSansCJK-Regular.ttc"
 
 missing=""
-[ -f "$latin" ] && [ -f "$devanagari" ] || missing="$missing fonts-noto-core"
+[ -f "$latin" ] && [ -f "$devanagari" ] && [ -f "$symbols" ] || missing="$missing fonts-noto-core"
 [ -f "$cjk" ] || missing="$missing fonts-noto-cjk"
 if [ -n "$missing" ]; then
     sudo=""
@@ -78,12 +80,25 @@ subset() {
         --notdef-outline \
         --output-file="$to"
 }
-subset "$latin" "$out/NotoSans-subset.ttf"
+# Noto Sans has no geometric shapes: the seats' symbols come from Noto Sans Symbols 2 (same
+# units per em), merged into the Latin font (and so into the Devanagari one).
+latin_only=$(mktemp --suffix=.ttf)
+shapes=$(mktemp --suffix=.ttf)
+trap 'rm -f "$chars" "$latin_only" "$shapes"' EXIT
+subset "$latin" "$latin_only"
+"$python" -m fontTools.subset "$symbols" --text-file="$chars" --no-hinting \
+    --output-file="$shapes"
+"$python" - "$latin_only" "$shapes" "$out/NotoSans-subset.ttf" <<'EOF'
+import logging, sys
+from fontTools.merge import Merger
+logging.getLogger("fontTools.merge").setLevel(logging.ERROR)
+Merger().merge(sys.argv[1:3]).save(sys.argv[3])
+EOF
 subset "$cjk" "$out/NotoSansJP-subset.otf" --font-number="$jp_index"
 # Noto Sans Devanagari has no Latin letters, and Nepali lines carry R10 S1 and links: Noto Sans'
 # glyphs are merged into the Devanagari font (same units per em), so one font draws a Nepali line.
 devanagari_only=$(mktemp --suffix=.ttf)
-trap 'rm -f "$chars" "$devanagari_only"' EXIT
+trap 'rm -f "$chars" "$latin_only" "$shapes" "$devanagari_only"' EXIT
 subset "$devanagari" "$devanagari_only" --layout-features='*'
 "$python" - "$devanagari_only" "$out/NotoSans-subset.ttf" "$out/NotoSansDevanagari-subset.ttf" <<'EOF'
 import logging, sys
@@ -138,13 +153,16 @@ EOF
 # 1.1 they are released under. Subsetting makes Modified Versions; they keep their names, none
 # of which is a Reserved Font Name (Noto Sans CJK reserves only "Source").
 "$python" - "$out"/NotoSans-subset.ttf "$out"/NotoSansJP-subset.otf \
-    "$out"/NotoSansDevanagari-subset.ttf > "$out/OFL.txt" <<'EOF'
+    "$out"/NotoSansDevanagari-subset.ttf "$symbols" > "$out/OFL.txt" <<'EOF'
 import sys
 from fontTools.ttLib import TTFont
+symbols = sys.argv.pop()
 print("The fonts in this folder are subsets of Noto Sans, Noto Sans CJK JP and Noto Sans")
 print("Devanagari to the characters starhalma shows, made by scripts/fonts.sh from Debian's")
 print("fonts-noto-core and fonts-noto-cjk. They are licensed under the SIL Open Font License,")
-print("Version 1.1, below. NotoSansDevanagari-subset.ttf also holds Noto Sans' Latin glyphs.")
+print("Version 1.1, below. NotoSansDevanagari-subset.ttf also holds Noto Sans' Latin glyphs;")
+print("NotoSans-subset.ttf (and so the Devanagari one) also holds the six shapes of the seats'")
+print("symbols from Noto Sans Symbols 2, whose notice follows the fonts'.")
 print("Upstream, Noto Sans CJK's notice adds \"with Reserved Font Name 'Source'\"; no font here")
 print("uses that name.")
 print()
@@ -153,6 +171,10 @@ for path in sys.argv[1:]:
     print(f"{path.rsplit('/', 1)[-1]} ({name.getBestFullName()}, {name.getDebugName(5)}):")
     print(name.getDebugName(0))
     print()
+name = TTFont(symbols)["name"]
+print(f"Noto Sans Symbols 2 ({name.getDebugName(5)}):")
+print(name.getDebugName(0))
+print()
 EOF
 cat >> "$out/OFL.txt" <<'EOF'
 SIL OPEN FONT LICENSE

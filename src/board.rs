@@ -2,6 +2,7 @@
 //! triangles, lights and background.
 
 use crate::core::{GameReset, GameSet, Match};
+use crate::locale::Symbol;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -25,15 +26,19 @@ pub fn hole_position(hole: Hole) -> Vec3 {
     )
 }
 
-/// The colour of the seat starting in `camp`.
+/// The colour of the seat starting in `camp`. Chosen so that every pair stays apart (CIEDE2000
+/// at least 14) under simulated protanopia, deuteranopia and tritanopia as well as normal
+/// vision, while each still reads as its name: lightness separates what hue cannot (a light
+/// azure blue against a deep purple, a mint green against orange). The client's colour-vision
+/// test checks it.
 pub fn seat_color(camp: u8) -> Color {
     match Colour::BY_CAMP[camp as usize % 6] {
-        Colour::Red => Color::srgb(0.86, 0.12, 0.14),
-        Colour::Purple => Color::srgb(0.52, 0.22, 0.78),
-        Colour::Yellow => Color::srgb(0.98, 0.80, 0.10),
-        Colour::Blue => Color::srgb(0.13, 0.38, 0.90),
-        Colour::Green => Color::srgb(0.12, 0.66, 0.28),
-        Colour::Orange => Color::srgb(0.98, 0.50, 0.08),
+        Colour::Red => Color::srgb(0.85, 0.12, 0.14),
+        Colour::Purple => Color::srgb(0.53, 0.18, 0.74),
+        Colour::Yellow => Color::srgb(1.0, 0.88, 0.11),
+        Colour::Blue => Color::srgb(0.18, 0.54, 0.98),
+        Colour::Green => Color::srgb(0.18, 0.78, 0.48),
+        Colour::Orange => Color::srgb(0.95, 0.50, 0.09),
     }
 }
 
@@ -243,5 +248,75 @@ impl Plugin for BoardPlugin {
                 .run_if(on_message::<GameReset>)
                 .in_set(GameSet::Mirror),
         );
+    }
+}
+
+/// A flat mesh of `symbol`, `size` across, lying in the XZ plane and seen from above (+Y): the
+/// mark on top of each of a seat's marbles.
+pub(crate) fn symbol_mesh(symbol: Symbol, size: f32) -> Mesh {
+    let r = size / 2.0;
+    // A point at `angle` (radians, counter-clockwise seen from above, 0 to the right).
+    let at = |angle: f32, radius: f32| Vec3::new(radius * angle.cos(), 0.0, -radius * angle.sin());
+    let around = |n: usize, radius: &dyn Fn(usize) -> f32, turn: f32| -> Vec<Vec3> {
+        (0..n)
+            .map(|i| {
+                at(
+                    turn + i as f32 * std::f32::consts::TAU / n as f32,
+                    radius(i),
+                )
+            })
+            .collect()
+    };
+    use std::f32::consts::FRAC_PI_2;
+    let (positions, indices) = match symbol {
+        Symbol::Ring => {
+            let n = 32;
+            let mut positions = around(n, &|_| r, 0.0);
+            positions.extend(around(n, &|_| r * 0.55, 0.0));
+            let mut indices = Vec::new();
+            for i in 0..n as u32 {
+                let j = (i + 1) % n as u32;
+                let (outer_i, outer_j, inner_i, inner_j) = (i, j, i + n as u32, j + n as u32);
+                indices.extend([outer_i, outer_j, inner_j, outer_i, inner_j, inner_i]);
+            }
+            (positions, indices)
+        }
+        fan_shape => {
+            let outline = match fan_shape {
+                Symbol::Dot => around(32, &|_| r * 0.8, 0.0),
+                Symbol::Triangle => around(3, &|_| r, FRAC_PI_2),
+                Symbol::Square => around(4, &|_| r, FRAC_PI_2 / 2.0),
+                Symbol::Diamond => around(4, &|_| r, 0.0),
+                // Five points: outer and inner corners alternate.
+                _ => around(10, &|i| if i % 2 == 0 { r } else { r * 0.42 }, FRAC_PI_2),
+            };
+            let n = outline.len() as u32;
+            let mut positions = vec![Vec3::ZERO];
+            positions.extend(outline);
+            let indices = (0..n).flat_map(|i| [0, 1 + i, 1 + (i + 1) % n]).collect();
+            (positions, indices)
+        }
+    };
+    let count = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![Vec3::Y; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![Vec2::ZERO; count])
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// The colour of a seat's symbol: dark on the light marbles, white on the dark ones (by
+/// relative luminance).
+pub(crate) fn symbol_color(camp: u8) -> Color {
+    let LinearRgba {
+        red, green, blue, ..
+    } = seat_color(camp).to_linear();
+    if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.3 {
+        Color::srgb(0.08, 0.08, 0.1)
+    } else {
+        Color::srgb(0.97, 0.97, 0.97)
     }
 }

@@ -7,6 +7,7 @@
 //! [`CommandApplied`] and, when the whole game changed, [`GameReset`]; or refuse it with a
 //! [`MoveRejected`] / [`CommandRejected`] reason. Nothing else writes `Match`.
 
+use crate::locale::{Phrase, illegal, resign_error, variant_name};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_rules::{Game, Hole, IllegalMove, Move, MoveKind, Played, RuleSet, Variant};
@@ -96,13 +97,12 @@ impl Setup {
     }
 
     /// Is this a setup a game can start with (one seat kind per player)?
-    fn check(&self) -> Result<(), String> {
-        let players = self.variant.players() as usize;
-        if self.seats.len() != players {
-            return Err(format!(
-                "a {players}-player game needs {players} seats, not {}",
-                self.seats.len()
-            ));
+    fn check(&self) -> Result<(), Phrase> {
+        let players = self.variant.players();
+        if self.seats.len() != players as usize {
+            return Err(Phrase::msg("reason-seat-count")
+                .with("players", players)
+                .with("seats", self.seats.len()));
         }
         Ok(())
     }
@@ -362,7 +362,7 @@ pub struct MoveApplied {
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveRejected {
     pub request: MoveRequest,
-    pub reason: String,
+    pub reason: Phrase,
 }
 
 /// A command was carried out.
@@ -373,7 +373,7 @@ pub struct CommandApplied(pub GameCommand);
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct CommandRejected {
     pub command: GameCommand,
-    pub reason: String,
+    pub reason: Phrase,
 }
 
 /// The whole game changed (new game, undo, load): everything mirroring it rebuilds.
@@ -472,7 +472,7 @@ fn apply_move_requests(
                 Err(reason) => {
                     rejected.write(MoveRejected {
                         request,
-                        reason: reason.to_string(),
+                        reason: illegal(&reason),
                     });
                 }
             },
@@ -491,15 +491,15 @@ fn check_request(
     animating: bool,
     viewing: &Viewing,
     authority: Authority,
-) -> Result<Move, String> {
+) -> Result<Move, Phrase> {
     if animating {
-        return Err("wait for the last move to finish".into());
+        return Err(Phrase::msg("reason-animating"));
     }
     if !viewing.is_live() && request.source != MoveSource::Network {
-        return Err("you are looking at a past position: return to the live game first".into());
+        return Err(Phrase::msg("reason-replay"));
     }
     if state.game.is_over() {
-        return Err(IllegalMove::GameOver.to_string());
+        return Err(illegal(&IllegalMove::GameOver));
     }
     let allowed = if request.source == MoveSource::Network {
         authority == Authority::Server
@@ -515,9 +515,9 @@ fn check_request(
         }
     };
     if !allowed {
-        return Err("it is not your turn".into());
+        return Err(Phrase::msg("reason-not-your-turn"));
     }
-    resolve(&state.game, request.intent).map_err(|reason| reason.to_string())
+    resolve(&state.game, request.intent).map_err(|reason| illegal(&reason))
 }
 
 /// What a command did.
@@ -568,15 +568,16 @@ fn apply_commands(
 }
 
 /// Check that a person here plays `seat` in a game still going on.
-fn person_here(state: &Match, seat: u8, action: &str) -> Result<(), String> {
+/// `refusal` is why someone else's seat may not do it.
+fn person_here(state: &Match, seat: u8, refusal: &'static str) -> Result<(), Phrase> {
     if seat >= state.game.variant().players() {
-        return Err(format!("there is no seat {seat}"));
+        return Err(Phrase::msg("reason-no-seat").with("seat", seat));
     }
     if state.seat_kind(seat) != SeatKind::Human {
-        return Err(format!("only a person playing here can {action}"));
+        return Err(Phrase::msg(refusal));
     }
     if state.game.is_over() {
-        return Err(IllegalMove::GameOver.to_string());
+        return Err(illegal(&IllegalMove::GameOver));
     }
     Ok(())
 }
@@ -587,10 +588,10 @@ fn carry_out(
     state: &mut ResMut<Match>,
     authority: &mut ResMut<Authority>,
     command: &GameCommand,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Phrase> {
     let online = **authority == Authority::Server;
     match command {
-        GameCommand::Undo if online => Err("there is no undo in an online game".into()),
+        GameCommand::Undo if online => Err(Phrase::msg("reason-no-online-undo")),
         GameCommand::Undo => {
             // Checked first so that a refused undo does not mark the match changed.
             let anything_played =
@@ -598,11 +599,11 @@ fn carry_out(
             if anything_played && state.undo_for_people() {
                 Ok(Outcome::Reset)
             } else {
-                Err("there is no move to take back".into())
+                Err(Phrase::msg("reason-nothing-to-undo"))
             }
         }
         GameCommand::Resign(seat) => {
-            person_here(state, *seat, "resign")?;
+            person_here(state, *seat, "reason-person-resign")?;
             if online {
                 return Ok(Outcome::Proposed(Proposal::Resign));
             }
@@ -610,24 +611,24 @@ fn carry_out(
                 .game
                 .resign(*seat)
                 .map(|_| Outcome::Changed)
-                .map_err(|e| e.to_string())
+                .map_err(|e| resign_error(&e))
         }
         GameCommand::Leave(seat) => {
             if !online {
-                return Err("leaving is for online games: resign instead".into());
+                return Err(Phrase::msg("reason-leave-offline"));
             }
             if state.game.variant().players() < 3 {
-                return Err("with two players, resign instead".into());
+                return Err(Phrase::msg("reason-leave-two"));
             }
-            person_here(state, *seat, "leave")?;
+            person_here(state, *seat, "reason-person-leave")?;
             Ok(Outcome::Proposed(Proposal::Leave))
         }
         GameCommand::Rematch => {
             if !online {
-                return Err("a rematch is for online games: play again instead".into());
+                return Err(Phrase::msg("reason-rematch-offline"));
             }
             if !state.game.is_over() {
-                return Err("the game is not over yet".into());
+                return Err(Phrase::msg("reason-not-over"));
             }
             Ok(Outcome::Proposed(Proposal::Rematch))
         }
@@ -640,11 +641,9 @@ fn carry_out(
         GameCommand::Load(game, setup) | GameCommand::Online(game, setup) => {
             setup.check()?;
             if game.variant() != setup.variant {
-                return Err(format!(
-                    "the seats are for {}, the game is {}",
-                    setup.variant,
-                    game.variant()
-                ));
+                return Err(Phrase::msg("reason-seats-for")
+                    .with("setup", variant_name(setup.variant))
+                    .with("game", variant_name(game.variant())));
             }
             **state = Match {
                 game: (**game).clone(),

@@ -8,6 +8,7 @@
 //! - `ai`: the computer's turns on the async compute pool (or in slices on the web).
 //! - `net`: online play through a room server: the server's events become requests and
 //!   commands on core's path; what a person here proposes is sent to it.
+//! - `locale`: the words on screen in the chosen language ([`Language`]), and its fonts.
 //! - `ui`: menu, HUD, game-over panel, controls panel, keyboard, move list.
 //! - `persist`: saves, the autosave and settings (on top of the interface whose choices it
 //!   keeps).
@@ -21,6 +22,7 @@ mod camera;
 mod core;
 mod devtools;
 mod glow;
+mod locale;
 mod marbles;
 mod marks;
 mod net;
@@ -34,6 +36,7 @@ mod web;
 
 pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
 pub use devtools::{ScreenshotPlugin, bench_frames};
+pub use locale::{Language, SystemLanguage};
 pub use net::{JoinAtStart, ServerUrl};
 pub use persist::Store;
 pub use ui::{PanelSettings, Screen, StartWith, UiAction};
@@ -47,7 +50,10 @@ pub mod testing {
         Animating, Authority, CommandApplied, CommandRejected, GameReset, Intent, MoveApplied,
         MoveRejected, OnScreen, Proposal, ViewChanged, Viewing,
     };
-    pub use crate::marbles::{AnimationSettings, Marble, MirrorCheck, OnHole, rest_position};
+    pub use crate::locale::{Phrase, Say, SeatSymbols, Symbol, Words};
+    pub use crate::marbles::{
+        AnimationSettings, Marble, MirrorCheck, OnHole, SymbolMark, rest_position,
+    };
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
     pub use crate::net::{NetRequest, Online, OnlineMemory, Phase, ScriptedNetwork};
     pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
@@ -73,6 +79,7 @@ impl PluginGroup for ClientPlugins {
     fn build(self) -> bevy::app::PluginGroupBuilder {
         let rendering = self.rendering;
         let mut group = bevy::app::PluginGroupBuilder::start::<Self>()
+            .add(locale::LocalePlugin)
             .add(core::CorePlugin)
             .add(selection::SelectionPlugin)
             .add(marbles::MarblesPlugin)

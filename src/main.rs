@@ -16,8 +16,8 @@
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
-    ClientPlugins, JoinAtStart, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind,
-    ServerUrl, Setup, StartWith, Store, UiAction,
+    ClientPlugins, JoinAtStart, Language, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind,
+    ServerUrl, Setup, StartWith, Store, SystemLanguage, UiAction,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -38,9 +38,10 @@ struct Args {
     server: Option<String>,
     menu: bool,
     press: Vec<UiAction>,
+    language: Option<Language>,
 }
 
-const USAGE: &str = "usage: starhalma [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
+const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
 [--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--menu] [--press how-to-play|next|guided]...] \
 | --bench-frames N";
@@ -76,6 +77,13 @@ fn parse_args() -> Result<Args, String> {
                 });
             }
             "--server" => args.server = Some(value()?),
+            "--language" => {
+                let code = value()?;
+                args.language = Some(
+                    Language::from_tag(&code)
+                        .ok_or(format!("--language {code}: use en, ja or ne"))?,
+                );
+            }
             "--bench-frames" => {
                 args.bench_frames = Some(
                     value()?
@@ -122,6 +130,25 @@ fn requested_match(args: &Args) -> Result<Option<Match>, String> {
     Ok(Some(Match::new(Setup { variant, seats })))
 }
 
+/// The languages this desktop or browser prefers, best first, as far as the game speaks them.
+fn system_language() -> SystemLanguage {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let requested: Vec<String> = web_sys::window()
+            .map(|w| w.navigator().languages().iter())
+            .into_iter()
+            .flatten()
+            .filter_map(|tag| tag.as_string())
+            .collect();
+        let requested: Vec<&str> = requested.iter().map(String::as_str).collect();
+        SystemLanguage(Language::negotiate(&requested))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        SystemLanguage::from_environment()
+    }
+}
+
 fn main() {
     let args = match parse_args() {
         Ok(a) => a,
@@ -142,6 +169,12 @@ fn main() {
         }
     };
     let mut app = App::new();
+    // The language on first start (saved settings win): the command line's, else the
+    // system's or the browser's.
+    app.insert_resource(match args.language {
+        Some(language) => SystemLanguage(language),
+        None => system_language(),
+    });
     if args.screenshot.is_some() {
         // A screenshot shows exactly what the command line asks for: no saved settings are
         // read and nothing is written.

@@ -1,15 +1,16 @@
 //! Marble entities: one per piece, mirroring the engine's position, moved along the recorded
 //! route of every applied move by an arc animation.
 
-use crate::board::{hole_position, seat_color};
+use crate::board::{hole_position, seat_color, symbol_color, symbol_mesh};
 use crate::core::{
     Animating, GameReset, GameSet, Match, MoveApplied, Viewing, shown_game_replaced,
 };
+use crate::locale::{SeatSymbols, Symbol};
 use crate::selection::{Selection, SelectionSet};
 use crate::sound::SoundCue;
 use bevy::prelude::*;
 use bevy_tweening::{Lens, Tween, TweenAnim};
-use starhalma_rules::{Hole, MoveKind};
+use starhalma_rules::{Colour, Hole, MoveKind};
 use std::time::Duration;
 
 /// A marble of `seat` (`king` in the Diamond Game).
@@ -33,7 +34,13 @@ struct MarbleAssets {
     marble: Handle<Mesh>,
     king: Handle<Mesh>,
     seats: Vec<Handle<StandardMaterial>>,
+    /// Each camp's symbol mesh and its material.
+    symbols: Vec<(Handle<Mesh>, Handle<StandardMaterial>)>,
 }
+
+/// The symbol on top of a marble (its child), shown while [`SeatSymbols`] are.
+#[derive(Component)]
+pub struct SymbolMark;
 
 /// How fast moves are animated: seconds per hop at speed 1.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -79,10 +86,26 @@ fn create_assets(
             })
         })
         .collect();
+    let symbols = (0..6)
+        .map(|camp| {
+            let symbol = Symbol::of(Colour::BY_CAMP[camp as usize]);
+            let material = materials.add(StandardMaterial {
+                base_color: symbol_color(camp),
+                unlit: true,
+                cull_mode: None,
+                ..default()
+            });
+            (
+                meshes.add(symbol_mesh(symbol, MARBLE_RADIUS * 1.1)),
+                material,
+            )
+        })
+        .collect();
     commands.insert_resource(MarbleAssets {
         marble: meshes.add(Sphere::new(MARBLE_RADIUS)),
         king: meshes.add(Sphere::new(KING_RADIUS)),
         seats,
+        symbols,
     });
 }
 
@@ -104,6 +127,7 @@ fn respawn_marbles(
     viewing: Res<Viewing>,
     assets: Res<MarbleAssets>,
     existing: Query<Entity, With<Marble>>,
+    symbols: Res<SeatSymbols>,
     mut set_out: ResMut<SetOut>,
 ) {
     set_out.0 = true;
@@ -113,10 +137,14 @@ fn respawn_marbles(
     let shown = viewing.shown(&state);
     let pos = shown.position();
     let variant = shown.variant();
+    let visibility = symbol_visibility(*symbols);
     for seat in variant.seats() {
-        let material = assets.seats[variant.camp_of(seat) as usize].clone();
+        let camp = variant.camp_of(seat) as usize;
+        let material = assets.seats[camp].clone();
+        let (symbol_mesh, symbol_material) = assets.symbols[camp].clone();
         for hole in pos.holes_of(seat) {
             let king = pos.is_king(hole);
+            let top = if king { KING_RADIUS } else { MARBLE_RADIUS };
             commands.spawn((
                 Marble { seat, king },
                 OnHole(hole),
@@ -127,8 +155,33 @@ fn respawn_marbles(
                 }),
                 MeshMaterial3d(material.clone()),
                 Transform::from_translation(rest_position(hole, king)),
+                // Just above the top of the sphere, so it is never inside it.
+                children![(
+                    SymbolMark,
+                    Mesh3d(symbol_mesh.clone()),
+                    MeshMaterial3d(symbol_material.clone()),
+                    Transform::from_translation(Vec3::Y * (top + 0.004)),
+                    visibility,
+                    Pickable::IGNORE,
+                )],
             ));
         }
+    }
+}
+
+fn symbol_visibility(symbols: SeatSymbols) -> Visibility {
+    if symbols.shown {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    }
+}
+
+/// The symbols follow their setting.
+fn show_symbols(symbols: Res<SeatSymbols>, mut marks: Query<&mut Visibility, With<SymbolMark>>) {
+    let wanted = symbol_visibility(*symbols);
+    for mut visibility in &mut marks {
+        visibility.set_if_neq(wanted);
     }
 }
 
@@ -356,18 +409,18 @@ fn check_mirror(
     for (marble, on) in &marbles {
         let hole = on.0;
         if seen & hole.bit() != 0 {
-            problem = Some(format!("two marbles on {hole}"));
+            problem = Some(format!("two marbles on {hole}")); // for developers
         }
         seen |= hole.bit();
         if pos.owner(hole) != Some(marble.seat) || pos.is_king(hole) != marble.king {
             problem = Some(format!(
-                "marble of seat {} on {hole} disagrees with the engine",
+                "marble of seat {} on {hole} disagrees with the engine", // for developers
                 marble.seat
             ));
         }
     }
     if problem.is_none() && seen != pos.occupied() {
-        problem = Some("marbles and engine pieces differ".into());
+        problem = Some("marbles and engine pieces differ".into()); // for developers
     }
     if let Some(p) = problem {
         if check.panic {
@@ -395,6 +448,7 @@ impl Plugin for MarblesPlugin {
                     follow_applied_moves,
                     sound_landings.run_if(any_with_component::<Landings>),
                     track_animation,
+                    show_symbols.run_if(resource_changed::<SeatSymbols>),
                     sound_game_end
                         .run_if(resource_changed::<Match>.or_eager(resource_changed::<Animating>)),
                     lift_selected

@@ -19,6 +19,7 @@ use crate::core::{
     Animating, CommandApplied, GameCommand, GameSet, Match, MoveApplied, MoveRejected, MoveRequest,
     MoveSource, Proposal, SeatKind, Setup,
 };
+use crate::locale::Phrase;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use socket::{Socket, SocketEvent};
@@ -96,7 +97,7 @@ pub enum Phase {
     /// Another window took this seat over with its token.
     Replaced,
     /// The server could not be reached or refused the room.
-    Failed(String),
+    Failed(Phrase),
 }
 
 /// The online room as the player sees it (the HUD shows it).
@@ -113,8 +114,8 @@ pub struct Online {
     /// Seats whose person lost the connection, with the time (`Time::elapsed_secs_f64`) when
     /// the computer starts playing their turns.
     pub away: Vec<(u8, f64)>,
-    /// The server's latest refusal, in its words.
-    pub refusal: Option<String>,
+    /// The server's latest refusal.
+    pub refusal: Option<Phrase>,
 }
 
 impl Online {
@@ -229,13 +230,13 @@ fn handle_requests(
         match request {
             NetRequest::Host(variant) => {
                 let Some(origin) = &server.0 else {
-                    online.phase = Phase::Failed("no server to open a room on".into());
+                    online.phase = Phase::Failed(Phrase::msg("online-no-server"));
                     continue;
                 };
                 let url = match socket_url(&format!("{}/", origin.trim_end_matches('/'))) {
                     Ok(url) => url,
                     Err(e) => {
-                        online.phase = Phase::Failed(format!("{origin}: {e}"));
+                        online.phase = Phase::Failed(bad_link(origin, &e));
                         continue;
                     }
                 };
@@ -262,7 +263,7 @@ fn handle_requests(
                 let (room, url) = match parsed {
                     Ok(found) => found,
                     Err(e) => {
-                        online.phase = Phase::Failed(format!("{link}: {e}"));
+                        online.phase = Phase::Failed(bad_link(link, &e));
                         continue;
                     }
                 };
@@ -305,7 +306,7 @@ fn send_proposals(
         let message = match *proposal {
             Proposal::Move(mv) => {
                 if conn.in_flight.is_some() {
-                    online.refusal = Some("wait for the server to answer your last move".into());
+                    online.refusal = Some(Phrase::msg("online-wait-for-server"));
                     continue;
                 }
                 conn.last_id = conn.last_id.wrapping_add(1);
@@ -470,7 +471,7 @@ fn handle_message(
                 }
                 _ => {}
             }
-            online.refusal = Some(message);
+            online.refusal = Some(server_error(code, message));
         }
         ServerMessage::Disconnected {
             seat,
@@ -659,4 +660,44 @@ impl Plugin for NetPlugin {
                 ),
             );
     }
+}
+
+/// A link that cannot be opened: "LINK: why".
+fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phrase {
+    use starhalma_protocol::{IdError, LinkError};
+    let why = match error {
+        LinkError::NoRoom => Phrase::msg("link-no-room"),
+        LinkError::BadScheme => Phrase::msg("link-bad-scheme"),
+        LinkError::NoHost => Phrase::msg("link-no-host"),
+        LinkError::BadRoom(IdError::RoomCode(code) | IdError::Token(code)) => {
+            Phrase::msg("link-bad-room").with("code", Phrase::Verbatim(code.clone()))
+        }
+    };
+    Phrase::msg("online-bad-link")
+        .with("link", Phrase::Verbatim(link.to_string()))
+        .with("reason", why)
+}
+
+/// The server's refusal in the player's language where the game knows its code; otherwise in
+/// the server's own words.
+fn server_error(code: ErrorCode, message: String) -> Phrase {
+    let id = match code {
+        ErrorCode::RateLimited => "server-error-rate-limited",
+        ErrorCode::TooManyConnections => "server-error-too-many-connections",
+        ErrorCode::TooManyRooms => "server-error-too-many-rooms",
+        ErrorCode::TooManyRoomsCreated => "server-error-too-many-rooms-created",
+        ErrorCode::NoSuchRoom => "server-error-no-such-room",
+        ErrorCode::Expired => "server-error-expired",
+        ErrorCode::BadToken => "server-error-bad-token",
+        ErrorCode::RoomFull => "server-error-room-full",
+        ErrorCode::Spectator => "server-error-spectator",
+        ErrorCode::NotHost => "server-error-not-host",
+        ErrorCode::AlreadyStarted => "server-error-already-started",
+        ErrorCode::NotStarted => "server-error-not-started",
+        ErrorCode::ResignInstead => "server-error-resign-instead",
+        ErrorCode::GameNotOver => "server-error-game-not-over",
+        ErrorCode::NotYourTurn | ErrorCode::NotYourSeat => "reason-not-your-turn",
+        _ => return Phrase::Verbatim(message),
+    };
+    Phrase::msg(id)
 }

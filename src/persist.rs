@@ -10,6 +10,7 @@ use crate::camera::{CameraView, CurrentView, ViewRequest};
 use crate::core::{
     Authority, CommandApplied, GameCommand, GameReset, GameSet, Match, MoveApplied, SeatKind, Setup,
 };
+use crate::locale::{Glue, Language, Phrase, SeatSymbols, Words, illegal, resign_error};
 use crate::marbles::AnimationSettings;
 use crate::net::OnlineMemory;
 use crate::sound::SoundSettings;
@@ -18,7 +19,7 @@ use crate::ui::{
 };
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use starhalma_rules::{Game, Variant};
+use starhalma_rules::{Game, LoadError, Variant};
 use std::path::PathBuf;
 
 /// Where saves and settings live.
@@ -67,32 +68,42 @@ impl Store {
     }
 
     /// Where `name` is kept, in words for messages.
-    pub fn describe(&self, name: &str) -> String {
+    pub fn describe(&self, name: &str) -> Phrase {
         match self {
-            Store::Folder(dir) => dir.join(name).display().to_string(),
-            Store::Browser => format!("this browser's storage ({name})"),
-            Store::Nowhere => "nowhere".into(),
+            Store::Folder(dir) => Phrase::Verbatim(dir.join(name).display().to_string()),
+            Store::Browser => {
+                Phrase::msg("store-browser").with("name", Phrase::Verbatim(name.to_string()))
+            }
+            Store::Nowhere => Phrase::msg("store-nowhere"),
         }
     }
 
+    /// A file error in the system's words, after the file's path.
+    fn file_error(&self, name: &str, error: std::io::Error) -> Phrase {
+        Phrase::Joined(
+            vec![self.describe(name), Phrase::Verbatim(error.to_string())],
+            Glue::Literal(": "),
+        )
+    }
+
     /// The text stored under `name`; `Ok(None)` when there is none.
-    pub fn read(&self, name: &str) -> Result<Option<String>, String> {
+    pub fn read(&self, name: &str) -> Result<Option<String>, Phrase> {
         match self {
             Store::Folder(dir) => match std::fs::read_to_string(dir.join(name)) {
                 Ok(text) => Ok(Some(text)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-                Err(e) => Err(format!("{}: {e}", self.describe(name))),
+                Err(e) => Err(self.file_error(name, e)),
             },
             Store::Browser => Ok(browser::get(name)),
             Store::Nowhere => Ok(None),
         }
     }
 
-    pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
+    pub fn write(&self, name: &str, text: &str) -> Result<(), Phrase> {
         match self {
             Store::Folder(dir) => std::fs::create_dir_all(dir)
                 .and_then(|()| std::fs::write(dir.join(name), text))
-                .map_err(|e| format!("{}: {e}", self.describe(name))),
+                .map_err(|e| self.file_error(name, e)),
             Store::Browser => browser::set(name, text),
             Store::Nowhere => Ok(()),
         }
@@ -111,6 +122,7 @@ impl Store {
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
+    use crate::locale::Phrase;
     fn storage() -> Option<web_sys::Storage> {
         web_sys::window()?.local_storage().ok()?
     }
@@ -120,11 +132,11 @@ mod browser {
     pub fn get(name: &str) -> Option<String> {
         storage()?.get_item(&key(name)).ok()?
     }
-    pub fn set(name: &str, text: &str) -> Result<(), String> {
+    pub fn set(name: &str, text: &str) -> Result<(), Phrase> {
         storage()
-            .ok_or("this browser has no local storage")?
+            .ok_or(Phrase::msg("store-no-local-storage"))?
             .set_item(&key(name), text)
-            .map_err(|_| "the browser refused to store the file (storage full?)".to_string())
+            .map_err(|_| Phrase::msg("store-refused"))
     }
     pub fn remove(name: &str) {
         if let Some(s) = storage() {
@@ -135,11 +147,12 @@ mod browser {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod browser {
+    use crate::locale::Phrase;
     pub fn get(_: &str) -> Option<String> {
         None
     }
-    pub fn set(_: &str, _: &str) -> Result<(), String> {
-        Err("there is no browser storage here".into())
+    pub fn set(_: &str, _: &str) -> Result<(), Phrase> {
+        Err(Phrase::msg("store-no-browser-storage"))
     }
     pub fn remove(_: &str) {}
 }
@@ -164,26 +177,27 @@ pub fn save_text(state: &Match) -> String {
 
 /// A match from a save file (also a plain game file without seats: then every seat is a
 /// person). Every move is replayed and checked.
-pub fn load_text(text: &str) -> Result<Match, String> {
-    let game = Game::from_json(text).map_err(|e| e.to_string())?;
-    let players = game.variant().players() as usize;
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+pub fn load_text(text: &str) -> Result<Match, Phrase> {
+    let game = Game::from_json(text).map_err(|e| load_error(&e))?;
+    let players = game.variant().players();
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| not_readable(e.to_string()))?;
     let seats = match value.get("seats") {
-        None => vec![SeatKind::Human; players],
+        None => vec![SeatKind::Human; players as usize],
         Some(list) => {
-            let names = list
+            let seats = list
                 .as_array()
-                .ok_or("\"seats\" must be a list of human, easy, medium or hard")?;
-            let seats = names
-                .iter()
-                .map(|n| n.as_str().and_then(SeatKind::from_file_name))
-                .collect::<Option<Vec<_>>>()
-                .ok_or("\"seats\" must be a list of human, easy, medium or hard")?;
-            if seats.len() != players {
-                return Err(format!(
-                    "the file names {} seats for a {players}-player game",
-                    seats.len()
-                ));
+                .and_then(|names| {
+                    names
+                        .iter()
+                        .map(|n| n.as_str().and_then(SeatKind::from_file_name))
+                        .collect::<Option<Vec<_>>>()
+                })
+                .ok_or(Phrase::msg("load-seats-list"))?;
+            if seats.len() != players as usize {
+                return Err(Phrase::msg("load-seat-count")
+                    .with("seats", seats.len())
+                    .with("players", players));
             }
             seats
         }
@@ -207,6 +221,11 @@ struct Settings {
     volume: f32,
     panel_shown: bool,
     board_hidden: bool,
+    /// The seats' symbols shown beside their colours and on their marbles.
+    symbols: bool,
+    /// The language's code (`"ja"`). Without one (a first start, an older file, a code the
+    /// game does not speak) the system's language is used.
+    language: Option<String>,
 }
 
 impl Default for Settings {
@@ -217,6 +236,8 @@ impl Default for Settings {
             &SoundSettings::default(),
             &PanelSettings::default(),
             CameraView::default(),
+            SeatSymbols::default(),
+            None,
         )
         .expect("the default menu choice is a valid game")
     }
@@ -231,6 +252,8 @@ impl Settings {
         sound: &SoundSettings,
         panel: &PanelSettings,
         view: CameraView,
+        symbols: SeatSymbols,
+        language: Option<Language>,
     ) -> Option<Settings> {
         Some(Settings {
             variant: Variant::new(choice.rules, choice.players).ok()?,
@@ -241,11 +264,14 @@ impl Settings {
             volume: sound.volume,
             panel_shown: panel.shown,
             board_hidden: panel.board_hidden,
+            symbols: symbols.shown,
+            language: language.map(|l| l.code().to_string()),
         })
     }
 }
 
 /// Read the settings at start-up and hand them to each part of the game.
+#[allow(clippy::too_many_arguments)]
 fn load_settings(
     store: Res<Store>,
     mut choice: ResMut<MenuChoice>,
@@ -253,6 +279,8 @@ fn load_settings(
     mut sound: ResMut<SoundSettings>,
     mut panel: ResMut<PanelSettings>,
     mut views: MessageWriter<ViewRequest>,
+    mut words: ResMut<Words>,
+    mut symbols: ResMut<SeatSymbols>,
 ) {
     let settings = match store.read(SETTINGS) {
         Ok(Some(text)) => match serde_json::from_str::<Settings>(&text) {
@@ -290,9 +318,18 @@ fn load_settings(
     if settings.top_down {
         views.write(ViewRequest(CameraView::TopDown));
     }
+    symbols.set_if_neq(SeatSymbols {
+        shown: settings.symbols,
+    });
+    if let Some(language) = settings.language.as_deref().and_then(Language::from_tag)
+        && language != words.language()
+    {
+        *words = Words::new(language);
+    }
 }
 
 /// Write the settings when one of them changed (the first run only records what was loaded).
+#[allow(clippy::too_many_arguments)]
 fn save_settings(
     store: Res<Store>,
     choice: Res<MenuChoice>,
@@ -300,9 +337,13 @@ fn save_settings(
     sound: Res<SoundSettings>,
     panel: Res<PanelSettings>,
     view: Res<CurrentView>,
+    words: Res<Words>,
+    symbols: Res<SeatSymbols>,
     mut written: Local<Option<Settings>>,
 ) {
-    let Some(settings) = Settings::of(&choice, &speed, &sound, &panel, view.0) else {
+    let language = Some(words.language());
+    let Some(settings) = Settings::of(&choice, &speed, &sound, &panel, view.0, *symbols, language)
+    else {
         return;
     };
     if written.as_ref() == Some(&settings) {
@@ -374,9 +415,9 @@ fn save_game(
         notice.0 = match store.write(SAVED_GAME, &save_text(&state)) {
             Ok(()) => {
                 saved.saved_game = true;
-                format!("Saved to {}", store.describe(SAVED_GAME))
+                Phrase::msg("file-saved").with("place", store.describe(SAVED_GAME))
             }
-            Err(e) => format!("Could not save: {e}"),
+            Err(e) => Phrase::msg("file-save-failed").with("error", e),
         };
     }
 }
@@ -400,32 +441,39 @@ fn load_game(
                 match store.read(name) {
                     Ok(Some(text)) => (text, store.describe(name)),
                     Ok(None) => {
-                        notice.0 = format!("Nothing saved at {}", store.describe(name));
+                        notice.0 =
+                            Phrase::msg("file-nothing-saved").with("place", store.describe(name));
                         continue;
                     }
                     Err(e) => {
-                        notice.0 = format!("Could not load: {e}");
+                        notice.0 = Phrase::msg("file-load-failed").with("error", e);
                         continue;
                     }
                 }
             }
             FileRequest::LoadPath(path) => match std::fs::read_to_string(path) {
-                Ok(text) => (text, path.display().to_string()),
+                Ok(text) => (text, Phrase::Verbatim(path.display().to_string())),
                 Err(e) => {
-                    notice.0 = format!("Could not load {}: {e}", path.display());
+                    notice.0 = Phrase::msg("file-load-failed-from")
+                        .with("place", Phrase::Verbatim(path.display().to_string()))
+                        .with("error", Phrase::Verbatim(e.to_string()));
                     continue;
                 }
             },
         };
         match load_text(&text) {
             Ok(Match { game, setup }) => {
-                notice.0 = format!("Loaded {from}");
+                notice.0 = Phrase::msg("file-loaded").with("place", from);
                 commands.write(GameCommand::Load(Box::new(game), setup));
                 if *screen.get() != Screen::Playing {
                     next.set(Screen::Playing);
                 }
             }
-            Err(e) => notice.0 = format!("Could not load {from}: {e}"),
+            Err(e) => {
+                notice.0 = Phrase::msg("file-load-failed-from")
+                    .with("place", from)
+                    .with("error", e)
+            }
         }
     }
 }
@@ -503,7 +551,9 @@ impl Plugin for PersistPlugin {
                                 .or_eager(resource_changed::<AnimationSettings>)
                                 .or_eager(resource_changed::<SoundSettings>)
                                 .or_eager(resource_changed::<PanelSettings>)
-                                .or_eager(resource_changed::<CurrentView>),
+                                .or_eager(resource_changed::<CurrentView>)
+                                .or_eager(resource_changed::<Words>)
+                                .or_eager(resource_changed::<SeatSymbols>),
                         ),
                         autosave.run_if(autosave_due),
                         save_online_memory.run_if(
@@ -514,5 +564,32 @@ impl Plugin for PersistPlugin {
                         .in_set(GameSet::Mirror),
                 ),
             );
+    }
+}
+
+fn not_readable(error: String) -> Phrase {
+    Phrase::msg("load-not-readable").with("error", Phrase::Verbatim(error))
+}
+
+/// Why a game file cannot be loaded, in words (the JSON parser's details stay its own).
+fn load_error(error: &LoadError) -> Phrase {
+    match error {
+        LoadError::Json(e) => not_readable(e.to_string()),
+        LoadError::Format(format) => {
+            Phrase::msg("load-not-starhalma").with("format", Phrase::Verbatim(format.clone()))
+        }
+        LoadError::Version(version) => Phrase::msg("load-newer-version")
+            .with("version", *version)
+            .with("supported", starhalma_rules::SAVE_VERSION),
+        LoadError::Illegal { index, mv, reason } => Phrase::msg("load-illegal-move")
+            .with("index", *index)
+            .with("move", Phrase::Verbatim(mv.to_string()))
+            .with("reason", illegal(reason)),
+        LoadError::Resignation(e) => {
+            Phrase::msg("load-bad-resignation").with("reason", resign_error(e))
+        }
+        LoadError::Start(why) => {
+            Phrase::msg("load-bad-start").with("reason", Phrase::Verbatim(why.clone()))
+        }
     }
 }

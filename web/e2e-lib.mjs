@@ -65,18 +65,27 @@ export function pageTools(page, prefix = "") {
   const consoleErrors = [];
   page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
   page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  page.on("crash", () => consoleErrors.push("the page crashed"));
   const probe = async () => {
     const text = await page.evaluate(() => window.starhalma_probe ?? null);
     return text ? JSON.parse(text) : null;
   };
+  // A timeout says what the page last showed and what it logged, so a failure in CI can be
+  // told apart: a panic (console), a stalled page (same frame) or a slow one.
   const waitFor = async (what, predicate, seconds) => {
     const end = Date.now() + seconds * 1000;
+    let last = null;
     while (Date.now() < end) {
-      const p = await probe();
-      if (p && predicate(p)) return p;
+      last = await probe();
+      if (last && predicate(last)) return last;
       await page.waitForTimeout(100);
     }
-    throw new Error(`${prefix}timed out after ${seconds} s waiting for ${what}`);
+    const seen = last
+      ? `frame ${last.frame}, screen ${last.screen}, ply ${last.ply}, selected ${last.selected}, ` +
+        `online ${JSON.stringify(last.online)}`
+      : "no probe";
+    const logged = consoleErrors.length ? `; console: ${consoleErrors.join(" | ")}` : "";
+    throw new Error(`${prefix}timed out after ${seconds} s waiting for ${what} (${seen}${logged})`);
   };
   const shot = async (name) => {
     const file = path.join(out, `${prefix}${name}.png`);

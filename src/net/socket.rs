@@ -1,6 +1,7 @@
 //! One WebSocket, polled each frame: a thread with sync `tungstenite` on the desktop, the
 //! browser's `WebSocket` on the web, or a script (tests, no network). Frames are JSON text.
 
+use crate::locale::Phrase;
 use bevy::prelude::*;
 use starhalma_protocol::{ClientMessage, ServerMessage, decode_client};
 use std::collections::VecDeque;
@@ -12,7 +13,7 @@ pub(crate) enum SocketEvent {
     Opened,
     Frame(String),
     /// Closed or never opened, with the reason in words.
-    Closed(String),
+    Closed(Phrase),
 }
 
 /// A socket that goes nowhere: tests push the server's frames and read the client's. While
@@ -48,7 +49,9 @@ impl ScriptedNetwork {
     pub fn drop_connection(&self) {
         self.script()
             .to_client
-            .push_back(SocketEvent::Closed("the test closed it".into()));
+            .push_back(SocketEvent::Closed(Phrase::Verbatim(
+                "the test closed it".into(),
+            )));
     }
 
     /// What the client sent since the last call.
@@ -103,7 +106,7 @@ impl Socket {
                 move || desktop::run(&url, &to_send, &report)
             });
         if let Err(e) = spawned {
-            let _ = report.send(SocketEvent::Closed(e.to_string()));
+            let _ = report.send(SocketEvent::Closed(Phrase::Verbatim(e.to_string())));
         }
         Socket(Inner::Thread {
             outgoing,
@@ -159,6 +162,7 @@ impl Drop for Socket {
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop {
     use super::SocketEvent;
+    use crate::locale::Phrase;
     use std::sync::mpsc::{Receiver, Sender, TryRecvError};
     use std::time::Duration;
     use tungstenite::stream::MaybeTlsStream;
@@ -170,12 +174,14 @@ mod desktop {
     /// The socket's thread: connect, then alternate between sending what the game queued and
     /// reading what arrived. Ends when either side closes (dropping the `Socket` closes it).
     pub(super) fn run(url: &str, to_send: &Receiver<String>, report: &Sender<SocketEvent>) {
-        let closed = |why: String| {
+        // The system's own words for a network error: they come in the system's language.
+        let closed = |why: Phrase| {
             let _ = report.send(SocketEvent::Closed(why));
         };
+        let error = |e: Error| Phrase::Verbatim(e.to_string());
         let mut socket = match tungstenite::connect(url) {
             Ok((socket, _)) => socket,
-            Err(e) => return closed(e.to_string()),
+            Err(e) => return closed(error(e)),
         };
         if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
             let _ = stream.set_read_timeout(Some(POLL));
@@ -189,7 +195,7 @@ mod desktop {
                 match to_send.try_recv() {
                     Ok(frame) => {
                         if let Err(e) = socket.send(Message::text(frame)) {
-                            return closed(e.to_string());
+                            return closed(error(e));
                         }
                     }
                     Err(TryRecvError::Empty) => break,
@@ -207,7 +213,7 @@ mod desktop {
                     }
                 }
                 Ok(Message::Close(_)) => {
-                    return closed("the server closed the connection".into());
+                    return closed(Phrase::msg("online-server-closed"));
                 }
                 Ok(_) => {}
                 Err(Error::Io(e))
@@ -215,7 +221,7 @@ mod desktop {
                         e.kind(),
                         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                     ) => {}
-                Err(e) => return closed(e.to_string()),
+                Err(e) => return closed(error(e)),
             }
         }
     }
@@ -224,6 +230,7 @@ mod desktop {
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use super::SocketEvent;
+    use crate::locale::Phrase;
     use std::cell::RefCell;
     use std::collections::VecDeque;
     use std::rc::Rc;
@@ -270,9 +277,9 @@ mod browser {
             let inbox = inbox.clone();
             move |e: web_sys::CloseEvent| {
                 let why = if e.reason().is_empty() {
-                    format!("the connection closed (code {})", e.code())
+                    Phrase::msg("online-closed-code").with("code", u32::from(e.code()))
                 } else {
-                    e.reason()
+                    Phrase::Verbatim(e.reason())
                 };
                 inbox.borrow_mut().push_back(SocketEvent::Closed(why));
             }
@@ -295,9 +302,11 @@ mod browser {
         });
         let inbox: Inbox = Rc::default();
         let mut open = connect(url, &inbox).unwrap_or_else(|why| {
-            inbox.borrow_mut().push_back(SocketEvent::Closed(format!(
-                "the browser would not open {url}: {why}"
-            )));
+            inbox.borrow_mut().push_back(SocketEvent::Closed(
+                Phrase::msg("online-browser-refused")
+                    .with("url", Phrase::Verbatim(url.to_string()))
+                    .with("error", Phrase::Verbatim(why)),
+            ));
             Open {
                 id,
                 socket: None,

@@ -6,7 +6,9 @@ use super::hud::describe_turn;
 use super::widgets::{SOFT_TEXT, focusable_button, label};
 use super::{Screen, UiAction};
 use crate::core::{Animating, GameSet, Match};
+use crate::locale::{Glue, Phrase, colour_name};
 use bevy::prelude::*;
+use starhalma_guide::{Among, Decided, Decision};
 use starhalma_rules::Status;
 
 /// The game-over panel.
@@ -14,17 +16,17 @@ use starhalma_rules::Status;
 pub struct GameOverPanel;
 
 /// The result lines of a finished game: the winner or a draw, then the ranking with 3+ players.
-fn result_lines(state: &Match) -> Vec<String> {
+fn result_lines(state: &Match) -> Vec<Phrase> {
     let game = &state.game;
     let variant = game.variant();
     let mut lines = vec![describe_turn(state, false)];
     let ranked_in_title = matches!(game.status(), Status::Ranked { .. } | Status::Draw { .. });
     if variant.players() > 2 && !ranked_in_title {
-        lines.extend(
-            game.ranking()
-                .iter()
-                .map(|p| format!("{}. {}", p.place, variant.colour(p.seat))),
-        );
+        lines.extend(game.ranking().iter().map(|p| {
+            Phrase::msg("ranking-place")
+                .with("place", p.place)
+                .with("colour", variant.colour(p.seat))
+        }));
     }
     lines
 }
@@ -82,10 +84,10 @@ fn show_game_over(
                     max_width: px(300),
                     ..default()
                 },
-                children![label(decision.text.clone(), 17.0, SOFT_TEXT)],
+                children![label(decided_by(decision, &state), 17.0, SOFT_TEXT)],
             ));
             panel.spawn(focusable_button(
-                "How this was decided",
+                Phrase::msg("button-how-decided"),
                 UiAction::RulesTopic(decision.topic),
                 false,
                 999,
@@ -99,9 +101,19 @@ fn show_game_over(
             ..default()
         },
         children![
-            focusable_button("Play again", UiAction::PlayAgain, true, 1000),
-            focusable_button("Rematch", UiAction::Rematch, true, 1000),
-            focusable_button("Change mode", UiAction::ChangeMode, false, 1001),
+            focusable_button(
+                Phrase::msg("button-play-again"),
+                UiAction::PlayAgain,
+                true,
+                1000
+            ),
+            focusable_button(Phrase::msg("button-rematch"), UiAction::Rematch, true, 1000),
+            focusable_button(
+                Phrase::msg("button-change-mode"),
+                UiAction::ChangeMode,
+                false,
+                1001
+            ),
         ],
     ));
 }
@@ -117,5 +129,92 @@ impl Plugin for GameOverPlugin {
                 .in_set(GameSet::Mirror)
                 .run_if(in_state(Screen::Playing)),
         );
+    }
+}
+
+/// Why the game ended, in words: a decision of starhalma-guide put into the player's language.
+fn decided_by(decision: &Decision, state: &Match) -> Phrase {
+    let colour = |seat: u8| colour_name(state.game.variant().colour(seat));
+    // "Blue's own move completed it." after the first sentence, when someone else's move did.
+    let completed = |sentence: Phrase, by: &Option<u8>| match by {
+        Some(seat) => Phrase::msg("sentence-pair").with("first", sentence).with(
+            "second",
+            Phrase::msg("decided-completed-by").with("colour", colour(*seat)),
+        ),
+        None => sentence,
+    };
+    match &decision.decided {
+        Decided::AntiSpoil {
+            winner,
+            opposite,
+            left,
+            turns,
+            completed_by,
+        } => completed(
+            Phrase::msg("decided-anti-spoil")
+                .with("winner", colour(*winner))
+                .with("opposite", colour(*opposite))
+                .with("left", *left)
+                .with("turns", *turns),
+            completed_by,
+        ),
+        Decided::Fill {
+            winner,
+            others,
+            completed_by,
+        } => completed(
+            Phrase::msg("decided-fill")
+                .with("winner", colour(*winner))
+                .with("others", *others),
+            completed_by,
+        ),
+        Decided::FilledDiamond {
+            winner,
+            others,
+            completed_by,
+        } => completed(
+            Phrase::msg("decided-filled-diamond")
+                .with("winner", colour(*winner))
+                .with("others", *others),
+            completed_by,
+        ),
+        Decided::Resigned {
+            resigned,
+            winner,
+            among,
+        } => {
+            let sentence = Phrase::msg("decided-resigned")
+                .with("resigned", colour(*resigned))
+                .with("winner", colour(*winner));
+            let how = match among {
+                None => return sentence,
+                Some(Among::Nearest) => "decided-resigned-nearest",
+                Some(Among::BestPlaced) => "decided-resigned-best-placed",
+            };
+            Phrase::msg("sentence-pair")
+                .with("first", sentence)
+                .with("second", Phrase::msg(how))
+        }
+        Decided::AllPassedDraw => Phrase::msg("decided-all-passed-draw"),
+        Decided::MoveCapDraw { moves } => {
+            Phrase::msg("decided-move-cap-draw").with("moves", *moves)
+        }
+        Decided::Ranked { turn_cap, first } => {
+            let first = match first.as_slice() {
+                [one] => Phrase::msg("decided-first-one").with("colour", colour(*one)),
+                [init @ .., last] => Phrase::msg("decided-first-shared")
+                    .with(
+                        "colours",
+                        Phrase::Joined(init.iter().map(|&s| colour(s)).collect(), Glue::List),
+                    )
+                    .with("last", colour(*last)),
+                [] => Phrase::empty(),
+            };
+            match turn_cap {
+                Some(turns) => Phrase::msg("decided-ranked-turn-cap").with("turns", *turns),
+                None => Phrase::msg("decided-ranked-all-passed"),
+            }
+            .with("first", first)
+        }
     }
 }

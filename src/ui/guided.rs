@@ -6,6 +6,7 @@
 
 use super::{ActionPressed, Notice, Screen, UiAction, UiSet};
 use crate::core::{GameCommand, GameSet, Match, MoveApplied, SeatKind, Setup};
+use crate::locale::Phrase;
 use crate::selection::Selection;
 use bevy::prelude::*;
 use starhalma_ai::Level;
@@ -88,8 +89,8 @@ fn follow_the_player(
     for answer in feedback {
         match answer {
             Feedback::None => {}
-            Feedback::Completed { done } => notice.0 = done.to_string(),
-            Feedback::Explain(text) => notice.0 = text.to_string(),
+            Feedback::Completed { done } => notice.0 = Phrase::Guide(done),
+            Feedback::Explain(text) => notice.0 = Phrase::Guide(text),
         }
     }
 }
@@ -103,7 +104,7 @@ pub(super) fn explain_refused_press(
     if let Some((from, to)) = selection.refused
         && let Some(refusal) = why_not(&state.game, from, to)
     {
-        notice.0 = explain(&refusal, state.game.rule_set()).to_string();
+        notice.0 = Phrase::Guide(explain(&refusal, state.game.rule_set()));
     }
 }
 

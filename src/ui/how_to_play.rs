@@ -5,9 +5,10 @@
 //! move, that move's landing in red. F1 (or the How to play button) opens it, Escape closes it.
 
 use super::widgets::{HEADING, SOFT_TEXT, focusable_button, label};
-use super::{ActionPressed, MenuChoice, Screen, UiAction, UiSet, rules_name};
+use super::{ActionPressed, MenuChoice, Screen, UiAction, UiSet};
 use crate::board::seat_color;
 use crate::core::{GameSet, Match};
+use crate::locale::{Phrase, rules_name};
 use bevy::prelude::*;
 use starhalma_guide::{Diagram, Section, Topic, sections};
 use starhalma_rules::{Game, Hole, RuleSet};
@@ -175,7 +176,7 @@ fn build_how_to_play(
         .id();
     commands.entity(root).add_child(panel);
     let mut order = FIRST_ORDER;
-    let mut button = |commands: &mut Commands, parent: Entity, text: &str, action, selected| {
+    let mut button = |commands: &mut Commands, parent: Entity, text: Phrase, action, selected| {
         order += 1;
         let b = commands
             .spawn((focusable_button(text, action, selected, order), ModalFocus))
@@ -183,7 +184,7 @@ fn build_how_to_play(
         commands.entity(parent).add_child(b);
     };
     commands.entity(panel).with_child(label(
-        format!("How to play: {}", rules_name(rules)),
+        Phrase::msg("how-to-play-title").with("rules", rules_name(rules)),
         28.0,
         Color::WHITE,
     ));
@@ -205,7 +206,10 @@ fn build_how_to_play(
         );
     }
     commands.entity(panel).with_child(label(
-        format!("{} ({} of {})", shown.title, section + 1, all.len()),
+        Phrase::msg("how-to-play-section")
+            .with("title", Phrase::Guide(shown.title))
+            .with("number", section + 1)
+            .with("count", all.len()),
         22.0,
         HEADING,
     ));
@@ -222,15 +226,27 @@ fn build_how_to_play(
         button(
             &mut commands,
             nav,
-            "Previous",
+            Phrase::msg("button-previous"),
             UiAction::PreviousSection,
             false,
         );
     }
     if section + 1 < all.len() {
-        button(&mut commands, nav, "Next", UiAction::NextSection, true);
+        button(
+            &mut commands,
+            nav,
+            Phrase::msg("button-next"),
+            UiAction::NextSection,
+            true,
+        );
     }
-    button(&mut commands, nav, "Close", UiAction::CloseHowToPlay, false);
+    button(
+        &mut commands,
+        nav,
+        Phrase::msg("button-close"),
+        UiAction::CloseHowToPlay,
+        false,
+    );
     let body = commands
         .spawn(Node {
             flex_direction: FlexDirection::Row,
@@ -255,7 +271,7 @@ fn build_how_to_play(
         let board = spawn_mini_board(&mut commands, diagram, 260.0);
         commands.entity(column).add_child(board);
         commands.entity(column).with_child((
-            label(diagram.caption, 15.0, SOFT_TEXT),
+            label(Phrase::Guide(diagram.caption), 15.0, SOFT_TEXT),
             Node {
                 width: percent(100),
                 ..default()
@@ -275,17 +291,15 @@ fn spawn_text(commands: &mut Commands, parent: Entity, section: &Section) {
         })
         .id();
     commands.entity(parent).add_child(column);
-    for paragraph in section.text.split("\n\n") {
-        // A width of its own, so the text is measured wrapped at the column's width (not one
-        // word a line, which leaves a tall empty box).
-        commands.entity(column).with_child((
-            label(paragraph, 17.0, Color::WHITE),
-            Node {
-                width: percent(100),
-                ..default()
-            },
-        ));
-    }
+    // A width of its own, so the text is measured wrapped at the column's width (not one word
+    // a line, which leaves a tall empty box). Paragraphs are a blank line apart in the text.
+    commands.entity(column).with_child((
+        label(Phrase::Guide(section.text), 17.0, Color::WHITE),
+        Node {
+            width: percent(100),
+            ..default()
+        },
+    ));
 }
 
 /// Where a hole sits on a flat board in hole spacings, x right and y down.

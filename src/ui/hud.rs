@@ -3,11 +3,12 @@
 //! again, change mode). Text is rebuilt only when what it shows changed.
 
 use super::online::{describe_connection, online_buttons};
-use super::widgets::{SOFT_TEXT, label, large_button, set_text};
-use super::{Guide, Notice, Screen, UiAction, move_words, speed_name};
+use super::widgets::{SOFT_TEXT, label, large_button};
+use super::{Guide, Notice, Screen, UiAction, level_name, move_words, speed_name};
 use crate::ai::ComputerThinking;
 use crate::camera::CameraView;
 use crate::core::{Authority, GameSet, Match, SeatKind};
+use crate::locale::{Glue, Phrase, Say, SeatSymbols, set_say};
 use crate::marbles::AnimationSettings;
 use crate::net::Online;
 use crate::sound::SoundSettings;
@@ -42,19 +43,22 @@ fn build_hud(mut commands: Commands) {
         },
         Pickable::IGNORE,
         children![
-            (HudText::Turn, label("", 24.0, Color::WHITE)),
-            (HudText::LastMove, label("", 18.0, SOFT_TEXT)),
-            (HudText::Home, label("", 18.0, SOFT_TEXT)),
+            (HudText::Turn, label(Phrase::empty(), 24.0, Color::WHITE)),
+            (HudText::LastMove, label(Phrase::empty(), 18.0, SOFT_TEXT)),
+            (HudText::Home, label(Phrase::empty(), 18.0, SOFT_TEXT)),
             (
                 HudText::Message,
-                label("", 18.0, Color::srgb(1.0, 0.75, 0.4))
+                label(Phrase::empty(), 18.0, Color::srgb(1.0, 0.75, 0.4))
             ),
             (
                 HudText::Online,
-                label("", 18.0, Color::srgb(0.55, 0.9, 1.0))
+                label(Phrase::empty(), 18.0, Color::srgb(0.55, 0.9, 1.0))
             ),
-            (HudText::Link, label("", 16.0, SOFT_TEXT)),
-            (HudText::Guide, label("", 20.0, Color::srgb(0.55, 1.0, 0.6))),
+            (HudText::Link, label(Phrase::empty(), 16.0, SOFT_TEXT)),
+            (
+                HudText::Guide,
+                label(Phrase::empty(), 20.0, Color::srgb(0.55, 1.0, 0.6))
+            ),
         ],
     ));
     commands.spawn((
@@ -69,96 +73,144 @@ fn build_hud(mut commands: Commands) {
         },
         Pickable::IGNORE,
         children![
-            large_button("Angled", UiAction::View(CameraView::Angled), false),
-            large_button("Top-down", UiAction::View(CameraView::TopDown), false),
-            large_button("Speed: Normal", UiAction::CycleSpeed, false),
-            large_button("Sound: on", UiAction::ToggleSound, false),
-            large_button("Hint", UiAction::Hint, false),
-            large_button("How to play", UiAction::HowToPlay, false),
-            large_button("Save", UiAction::Save, false),
-            large_button("Load", UiAction::Load, false),
-            large_button("Undo", UiAction::Undo, false),
-            large_button("Pass", UiAction::Pass, false),
-            large_button("Resign", UiAction::Resign, false),
-            large_button("Play again", UiAction::PlayAgain, false),
-            large_button("Copy link", UiAction::CopyLink, false),
-            large_button("Join", UiAction::TakeSeat, false),
-            large_button("Fill with the computer", UiAction::FillComputer, false),
-            large_button("Leave (the computer takes over)", UiAction::Leave, false),
-            large_button("Rematch", UiAction::Rematch, false),
-            large_button("Change mode", UiAction::ChangeMode, false),
+            large_button(
+                Phrase::msg("button-angled"),
+                UiAction::View(CameraView::Angled),
+                false
+            ),
+            large_button(
+                Phrase::msg("button-top-down"),
+                UiAction::View(CameraView::TopDown),
+                false
+            ),
+            large_button(speed_button(0.28), UiAction::CycleSpeed, false),
+            large_button(Phrase::msg("button-sound-on"), UiAction::ToggleSound, false),
+            large_button(
+                Phrase::msg("button-symbols-on"),
+                UiAction::ToggleSymbols,
+                false
+            ),
+            large_button(Phrase::msg("button-hint"), UiAction::Hint, false),
+            large_button(
+                Phrase::msg("button-how-to-play"),
+                UiAction::HowToPlay,
+                false
+            ),
+            large_button(Phrase::msg("button-save"), UiAction::Save, false),
+            large_button(Phrase::msg("button-load"), UiAction::Load, false),
+            large_button(Phrase::msg("button-undo"), UiAction::Undo, false),
+            large_button(Phrase::msg("button-pass"), UiAction::Pass, false),
+            large_button(Phrase::msg("button-resign"), UiAction::Resign, false),
+            large_button(Phrase::msg("button-play-again"), UiAction::PlayAgain, false),
+            large_button(Phrase::msg("button-copy-link"), UiAction::CopyLink, false),
+            large_button(Phrase::msg("button-join"), UiAction::TakeSeat, false),
+            large_button(
+                Phrase::msg("button-fill-computer"),
+                UiAction::FillComputer,
+                false
+            ),
+            large_button(Phrase::msg("button-leave"), UiAction::Leave, false),
+            large_button(Phrase::msg("button-rematch"), UiAction::Rematch, false),
+            large_button(
+                Phrase::msg("button-change-mode"),
+                UiAction::ChangeMode,
+                false
+            ),
         ],
     ));
 }
 
 /// "Yellow moved from R10 S1 to R10 S3 (1 jump)", in the mover's own labels.
-pub(super) fn describe_last_move(state: &Match) -> String {
+pub(super) fn describe_last_move(state: &Match) -> Phrase {
     let Some(last) = state.game.history().last() else {
-        return String::new();
+        return Phrase::empty();
     };
     let variant = state.game.variant();
     let colour = variant.colour(last.seat);
     if last.mv.is_pass() {
-        return format!("{colour} passed");
+        return Phrase::msg("hud-passed").with("colour", colour);
     }
     let camp = variant.camp_of(last.seat);
-    format!(
-        "{colour} moved from {} to {} ({})",
-        Label::of(last.mv.from, camp),
-        Label::of(last.mv.to, camp),
-        move_words(last.mv.kind, last.hops())
-    )
+    Phrase::msg("hud-moved")
+        .with("colour", colour)
+        .with("from", label_of(last.mv.from, camp))
+        .with("to", label_of(last.mv.to, camp))
+        .with("how", move_words(last.mv.kind, last.hops()))
+}
+
+/// A hole's row/space label from `camp`, "R10 S1": notation in every language.
+pub(super) fn label_of(hole: starhalma_rules::Hole, camp: u8) -> Phrase {
+    Phrase::Verbatim(Label::of(hole, camp).to_string())
 }
 
 /// The turn line: whose turn, or how the game ended.
-pub(super) fn describe_turn(state: &Match, thinking: bool) -> String {
+pub(super) fn describe_turn(state: &Match, thinking: bool) -> Phrase {
     let variant = state.game.variant();
     match state.game.status() {
         Status::Ongoing => {
             let seat = state.game.active();
             let colour = variant.colour(seat);
-            match state.seat_kind(seat) {
-                SeatKind::Computer(level) if thinking => format!("{colour} ({level}) thinking..."),
-                SeatKind::Computer(level) => format!("{colour} ({level})"),
-                SeatKind::Human => format!("{colour} to move"),
-                SeatKind::Remote => format!("{colour} to move (online)"),
-            }
+            let id = match state.seat_kind(seat) {
+                SeatKind::Computer(level) => {
+                    let id = if thinking {
+                        "hud-computer-thinking"
+                    } else {
+                        "hud-computer"
+                    };
+                    return Phrase::msg(id)
+                        .with("colour", colour)
+                        .with("level", level_name(level));
+                }
+                SeatKind::Human => "hud-to-move",
+                SeatKind::Remote => "hud-to-move-online",
+            };
+            Phrase::msg(id).with("colour", colour)
         }
         Status::Won { winner, reason } => {
-            let why = match reason {
-                WinReason::Resignation => " (resignation)",
-                WinReason::AntiSpoil => " (anti-spoiling)",
-                _ => "",
+            let id = match reason {
+                WinReason::Resignation => "hud-wins-resignation",
+                WinReason::AntiSpoil => "hud-wins-anti-spoiling",
+                _ => "hud-wins",
             };
-            format!("{} wins{why}", variant.colour(winner))
+            Phrase::msg(id).with("colour", variant.colour(winner))
         }
-        Status::Draw { .. } => "Draw".to_string(),
+        Status::Draw { .. } => Phrase::msg("hud-draw"),
         Status::Ranked { .. } => {
-            let places: Vec<String> = state
+            let places = state
                 .game
                 .ranking()
                 .iter()
-                .map(|p| format!("{}. {}", p.place, variant.colour(p.seat)))
+                .map(|p| {
+                    Phrase::msg("ranking-place")
+                        .with("place", p.place)
+                        .with("colour", variant.colour(p.seat))
+                })
                 .collect();
-            format!("Game over: {}", places.join(", "))
+            Phrase::msg("hud-game-over").with("ranking", Phrase::Joined(places, Glue::List))
         }
     }
 }
 
 /// "Red 3   Blue 0 home".
-fn describe_home(state: &Match) -> String {
+fn describe_home(state: &Match) -> Phrase {
     let variant = state.game.variant();
-    let counts: Vec<String> = variant
+    let counts = variant
         .seats()
         .map(|s| {
-            format!(
-                "{} {}",
-                variant.colour(s),
-                state.game.rules().marbles_home(state.game.state(), s)
-            )
+            Phrase::msg("hud-home-count")
+                .with("colour", variant.colour(s))
+                .with(
+                    "count",
+                    state.game.rules().marbles_home(state.game.state(), s),
+                )
         })
         .collect();
-    counts.join("   ") + " home"
+    Phrase::msg("hud-home").with("counts", Phrase::Joined(counts, Glue::Literal("   ")))
+}
+
+/// The speed button's text.
+fn speed_button(seconds_per_hop: f32) -> Phrase {
+    Phrase::msg("button-speed").with("speed", speed_name(seconds_per_hop))
 }
 
 fn update_hud(
@@ -168,43 +220,47 @@ fn update_hud(
     online: Res<Online>,
     guide: Res<Guide>,
     time: Res<Time>,
-    mut texts: Query<(&HudText, &mut Text)>,
+    mut texts: Query<(&HudText, &mut Say)>,
 ) {
-    for (which, mut text) in &mut texts {
+    for (which, mut say) in &mut texts {
         let line = match which {
             HudText::Turn => describe_turn(&state, thinking.0),
             HudText::LastMove => describe_last_move(&state),
             HudText::Home => describe_home(&state),
             HudText::Message if notice.0.is_empty() && state.king_to_the_tip() => {
-                "King to the tip".to_string()
+                Phrase::msg("hud-king-to-tip")
             }
             HudText::Message => notice.0.clone(),
             HudText::Online => describe_connection(&online, &state, time.elapsed_secs_f64()),
             HudText::Link => match (&online.link, online.started) {
-                (Some(link), false) => format!("Send this link: {link}"),
-                (Some(link), true) => link.clone(),
-                (None, _) => String::new(),
+                (Some(link), false) => {
+                    Phrase::msg("hud-send-link").with("link", Phrase::Verbatim(link.clone()))
+                }
+                (Some(link), true) => Phrase::Verbatim(link.clone()),
+                (None, _) => Phrase::empty(),
             },
             HudText::Guide => guide
                 .0
                 .as_ref()
-                .map(|g| g.instruction(&state.game).to_string())
+                .map(|g| Phrase::Guide(g.instruction(&state.game)))
                 .unwrap_or_default(),
         };
-        set_text(&mut text, &line);
+        set_say(&mut say, line);
     }
 }
 
 /// The Pass button shows only when passing is the one thing left to do; the speed and sound
 /// buttons show their setting.
+#[allow(clippy::too_many_arguments)]
 fn update_buttons(
     state: Res<Match>,
     speed: Res<AnimationSettings>,
     sound: Res<SoundSettings>,
+    symbols: Res<SeatSymbols>,
     online: Res<Online>,
     authority: Res<Authority>,
     mut buttons: Query<(&UiAction, &mut Node, &Children)>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut Say>,
 ) {
     let local = *authority == Authority::Local;
     let mut shown = online_buttons(&online, &state).to_vec();
@@ -231,16 +287,19 @@ fn update_buttons(
         }
         let line = match action {
             UiAction::Rematch if state.game.variant().players() == 2 => {
-                "Rematch (swap sides)".to_string()
+                Phrase::msg("button-rematch-swap")
             }
-            UiAction::Rematch => "Rematch with the same players".to_string(),
-            UiAction::CycleSpeed => format!("Speed: {}", speed_name(speed.seconds_per_hop)),
-            UiAction::ToggleSound => format!("Sound: {}", if sound.muted { "off" } else { "on" }),
+            UiAction::Rematch => Phrase::msg("button-rematch-same"),
+            UiAction::CycleSpeed => speed_button(speed.seconds_per_hop),
+            UiAction::ToggleSound if sound.muted => Phrase::msg("button-sound-off"),
+            UiAction::ToggleSound => Phrase::msg("button-sound-on"),
+            UiAction::ToggleSymbols if symbols.shown => Phrase::msg("button-symbols-on"),
+            UiAction::ToggleSymbols => Phrase::msg("button-symbols-off"),
             _ => continue,
         };
         for &child in children {
-            if let Ok(mut text) = texts.get_mut(child) {
-                set_text(&mut text, &line);
+            if let Ok(mut say) = texts.get_mut(child) {
+                set_say(&mut say, line.clone());
             }
         }
     }
@@ -270,6 +329,7 @@ impl Plugin for HudPlugin {
                             .or_eager(resource_changed::<Authority>)
                             .or_eager(resource_changed::<AnimationSettings>)
                             .or_eager(resource_changed::<SoundSettings>)
+                            .or_eager(resource_changed::<SeatSymbols>)
                             .or_eager(any_match_filter::<Added<UiAction>>),
                     ),
                 )

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 struct KeyPressed;
 
 /// The shortcut keys of the game screen and the actions they stand for.
-const SHORTCUTS: [(KeyCode, UiAction); 9] = [
+const SHORTCUTS: [(KeyCode, UiAction); 10] = [
     (KeyCode::KeyU, UiAction::Undo),
     (KeyCode::KeyP, UiAction::Pass),
     (KeyCode::KeyH, UiAction::Hint),
@@ -27,6 +27,7 @@ const SHORTCUTS: [(KeyCode, UiAction); 9] = [
     (KeyCode::KeyC, UiAction::TogglePanel),
     (KeyCode::KeyB, UiAction::ToggleBoard),
     (KeyCode::KeyM, UiAction::ToggleSound),
+    (KeyCode::KeyS, UiAction::ToggleSymbols),
 ];
 
 /// Release what Enter pressed last frame.

@@ -3,10 +3,9 @@
 
 use super::widgets::focusable_button;
 use super::widgets::{SOFT_TEXT, label};
-use super::{
-    ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, rules_name, seat_label,
-};
+use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, seat_label};
 use crate::core::{GameCommand, SeatKind};
+use crate::locale::{Language, Phrase, Words, rules_name};
 use crate::net::{OnlineMemory, ServerUrl};
 use bevy::prelude::*;
 use starhalma_ai::Level;
@@ -16,15 +15,21 @@ use starhalma_rules::{RuleSet, Variant};
 struct MenuRoot;
 
 /// One row of menu buttons: (label, action, highlighted).
-type MenuRow = Vec<(String, UiAction, bool)>;
+type MenuRow = Vec<(Phrase, UiAction, bool)>;
 
 /// The rows of the menu for the current choice.
-fn menu_rows(choice: &MenuChoice, saved: SavedGames, online: bool, rejoin: bool) -> Vec<MenuRow> {
+fn menu_rows(
+    choice: &MenuChoice,
+    saved: SavedGames,
+    online: bool,
+    rejoin: bool,
+    language: Language,
+) -> Vec<MenuRow> {
     let rules = RuleSet::ALL
         .iter()
         .map(|&rules| {
             (
-                rules_name(rules).to_string(),
+                rules_name(rules),
                 UiAction::Rules(rules),
                 rules == choice.rules,
             )
@@ -36,7 +41,7 @@ fn menu_rows(choice: &MenuChoice, saved: SavedGames, online: bool, rejoin: bool)
         .iter()
         .map(|&n| {
             (
-                format!("{n} players"),
+                Phrase::msg("menu-players").with("count", n),
                 UiAction::Players(n),
                 n == choice.players,
             )
@@ -50,34 +55,42 @@ fn menu_rows(choice: &MenuChoice, saved: SavedGames, online: bool, rejoin: bool)
         .map(|(i, &kind)| {
             let colour = variant.colour(i as u8);
             (
-                format!("{colour}: {}", seat_label(kind)),
+                Phrase::msg("menu-seat")
+                    .with("colour", colour)
+                    .with("seat", seat_label(kind)),
                 UiAction::CycleSeat(i as u8),
                 false,
             )
         })
         .collect();
-    let mut last = vec![("Start".into(), UiAction::Start, true)];
+    let mut last = vec![(Phrase::msg("menu-start"), UiAction::Start, true)];
     if online {
-        last.push((
-            "Play a friend (send a link)".into(),
-            UiAction::PlayFriend,
-            false,
-        ));
+        last.push((Phrase::msg("menu-play-friend"), UiAction::PlayFriend, false));
     }
     if saved.can_continue || rejoin {
-        last.push(("Continue".into(), UiAction::Continue, false));
+        last.push((Phrase::msg("menu-continue"), UiAction::Continue, false));
     }
     if saved.saved_game {
-        last.push(("Load saved game".into(), UiAction::Load, false));
+        last.push((Phrase::msg("menu-load-saved"), UiAction::Load, false));
     }
-    last.push(("How to play".into(), UiAction::HowToPlay, false));
+    last.push((
+        Phrase::msg("button-how-to-play"),
+        UiAction::HowToPlay,
+        false,
+    ));
     let guided = if saved.first_start {
-        "New here? Guided first game"
+        "menu-guided-first-start"
     } else {
-        "Guided first game"
+        "menu-guided"
     };
-    last.push((guided.into(), UiAction::GuidedGame, saved.first_start));
-    vec![rules, players, seats, last]
+    last.push((Phrase::msg(guided), UiAction::GuidedGame, saved.first_start));
+    let languages = vec![(
+        Phrase::msg("menu-language")
+            .with("language", Phrase::Verbatim(language.native_name().into())),
+        UiAction::CycleLanguage,
+        false,
+    )];
+    vec![rules, players, seats, last, languages]
 }
 
 /// Build the menu (again, whenever the choice or the stored games change).
@@ -87,6 +100,7 @@ fn build_menu(
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
+    words: Res<Words>,
     old: Query<Entity, With<MenuRoot>>,
 ) {
     for e in &old {
@@ -107,19 +121,19 @@ fn build_menu(
             },
             BackgroundColor(Color::srgba(0.02, 0.03, 0.06, 0.75)),
         ))
-        .with_child((
-            Text::new("starhalma"),
-            TextFont::from_font_size(48.0),
-            TextColor(Color::WHITE),
-        ))
+        .with_child(label(Phrase::msg("app-title"), 48.0, Color::WHITE))
         .id();
     // Start comes first for the keyboard: Enter on the menu starts the game.
     let mut order = 1;
     let rejoin = memory.last_link.is_some();
-    for (i, buttons) in menu_rows(&choice, *saved, server.0.is_some(), rejoin)
-        .into_iter()
-        .enumerate()
-    {
+    let rows = menu_rows(
+        &choice,
+        *saved,
+        server.0.is_some(),
+        rejoin,
+        words.language(),
+    );
+    for (i, buttons) in rows.into_iter().enumerate() {
         let row = commands
             .spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -147,7 +161,7 @@ fn build_menu(
                     ..default()
                 },
                 children![label(
-                    starhalma_guide::summary(choice.rules),
+                    Phrase::Guide(starhalma_guide::summary(choice.rules)),
                     16.0,
                     SOFT_TEXT
                 )],
@@ -166,9 +180,15 @@ fn menu_actions(
     mut choice: ResMut<MenuChoice>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Screen>>,
+    mut words: ResMut<Words>,
 ) {
     for ActionPressed(action) in actions.read() {
         match *action {
+            UiAction::CycleLanguage => {
+                let all = Language::ALL;
+                let now = all.iter().position(|&l| l == words.language()).unwrap_or(0);
+                *words = Words::new(all[(now + 1) % all.len()]);
+            }
             UiAction::Rules(rules) => {
                 choice.rules = rules;
                 if !rules.player_counts().contains(&choice.players) {
@@ -220,7 +240,9 @@ impl Plugin for MenuPlugin {
                             resource_changed::<MenuChoice>
                                 .or_eager(resource_changed::<SavedGames>)
                                 .or_eager(resource_changed::<ServerUrl>)
-                                .or_eager(resource_changed::<OnlineMemory>),
+                                .or_eager(resource_changed::<OnlineMemory>)
+                                // The language button names the language.
+                                .or_eager(resource_changed::<Words>),
                         )
                         .in_set(crate::core::GameSet::Mirror),
                 ),

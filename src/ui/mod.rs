@@ -5,6 +5,7 @@
 //!
 //! This module owns the names the screens share; each screen lives in a private submodule.
 
+mod access;
 mod game_over;
 mod guided;
 mod how_to_play;
@@ -30,6 +31,7 @@ use crate::core::{
     CommandRejected, GameCommand, GameSet, Match, MoveApplied, MoveRejected, MoveRequest,
     MoveSource, OnScreen, SeatKind, Setup,
 };
+use crate::locale::{Phrase, SeatSymbols};
 use crate::marbles::AnimationSettings;
 use crate::net::OnlineMemory;
 use crate::selection::Selection;
@@ -88,6 +90,8 @@ pub enum UiAction {
     View(CameraView),
     CycleSpeed,
     ToggleSound,
+    /// Show or hide the seats' symbols (key S).
+    ToggleSymbols,
     /// Show or hide the controls panel (key C).
     TogglePanel,
     /// Hide or show the 3D board (key B).
@@ -109,6 +113,8 @@ pub enum UiAction {
     Leave,
     /// Online, after the game: the same players again, seats shifted by one.
     Rematch,
+    /// The next language (English, Japanese, Nepali).
+    CycleLanguage,
     /// Start the guided first game.
     GuidedGame,
     /// Open the rules screen for the rules in play (or chosen on the menu).
@@ -122,29 +128,13 @@ pub enum UiAction {
     CloseHowToPlay,
 }
 
-/// A rule set's name on buttons and headings.
-pub(crate) fn rules_name(rules: RuleSet) -> &'static str {
-    match rules {
-        RuleSet::Laws => "Laws",
-        RuleSet::Table { long_hops: false } => "Table",
-        RuleSet::Table { long_hops: true } => "Table, long hops",
-        RuleSet::Masters {
-            blocked: starhalma_rules::Blocked::Swap,
-        } => "Masters, swap",
-        RuleSet::Masters {
-            blocked: starhalma_rules::Blocked::Fill,
-        } => "Masters, fill",
-        RuleSet::Diamond => "Diamond",
-    }
-}
-
 /// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct ActionPressed(pub UiAction);
 
 /// The latest refusal or notice, shown until the next move.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
-pub struct Notice(pub String);
+pub struct Notice(pub Phrase);
 
 /// A game to start with instead of the menu's choice (a loaded save file, a screenshot setup):
 /// entering the game screen loads it.
@@ -197,43 +187,55 @@ pub struct SavedGames {
     pub first_start: bool,
 }
 
-/// The animation speeds offered: seconds per hop.
+/// The animation speeds offered: their names' message ids and seconds per hop.
 const SPEEDS: [(&str, f32); 4] = [
-    ("Slow", 0.45),
-    ("Normal", 0.28),
-    ("Fast", 0.14),
-    ("Instant", 0.02),
+    ("speed-slow", 0.45),
+    ("speed-normal", 0.28),
+    ("speed-fast", 0.14),
+    ("speed-instant", 0.02),
 ];
 
-/// The name of the speed closest to `seconds_per_hop`.
-fn speed_name(seconds_per_hop: f32) -> &'static str {
-    SPEEDS
-        .iter()
-        .min_by(|a, b| {
-            (a.1 - seconds_per_hop)
+/// The index in [`SPEEDS`] of the speed closest to `seconds_per_hop`.
+fn speed_index(seconds_per_hop: f32) -> usize {
+    (0..SPEEDS.len())
+        .min_by(|&a, &b| {
+            (SPEEDS[a].1 - seconds_per_hop)
                 .abs()
-                .total_cmp(&(b.1 - seconds_per_hop).abs())
+                .total_cmp(&(SPEEDS[b].1 - seconds_per_hop).abs())
         })
-        .map(|s| s.0)
-        .unwrap_or("Normal")
+        .unwrap_or(1)
+}
+
+/// The name of the speed closest to `seconds_per_hop`.
+fn speed_name(seconds_per_hop: f32) -> Phrase {
+    Phrase::msg(SPEEDS[speed_index(seconds_per_hop)].0)
 }
 
 /// How a move goes, in words: "1 step", "swap", "1 jump", "3 jumps".
-fn move_words(kind: MoveKind, hops: usize) -> String {
+fn move_words(kind: MoveKind, hops: usize) -> Phrase {
     match kind {
-        MoveKind::Step => "1 step".into(),
-        MoveKind::Swap => "swap".into(),
-        _ if hops == 1 => "1 jump".into(),
-        _ => format!("{hops} jumps"),
+        MoveKind::Step => Phrase::msg("move-step"),
+        MoveKind::Swap => Phrase::msg("move-swap"),
+        _ => Phrase::msg("move-jumps").with("jumps", hops),
     }
 }
 
-fn seat_label(kind: SeatKind) -> &'static str {
+fn seat_label(kind: SeatKind) -> Phrase {
     match kind {
-        SeatKind::Human => "Human",
-        SeatKind::Computer(level) => level.name(),
-        SeatKind::Remote => "Online",
+        SeatKind::Human => Phrase::msg("seat-human"),
+        SeatKind::Computer(level) => level_name(level),
+        SeatKind::Remote => Phrase::msg("seat-online"),
     }
+}
+
+/// A computer level's name: "Easy", "Medium", "Hard".
+fn level_name(level: starhalma_ai::Level) -> Phrase {
+    use starhalma_ai::Level;
+    Phrase::msg(match level {
+        Level::Easy => "level-easy",
+        Level::Medium => "level-medium",
+        Level::Hard => "level-hard",
+    })
 }
 
 /// Where pressed buttons are collected and then handled (all before core applies).
@@ -288,7 +290,7 @@ fn game_actions(
             UiAction::ChangeMode => next.set(Screen::Menu),
             UiAction::Hint => match state.hint() {
                 Some(mv) => *selection = Selection::previewing(&state.game, mv),
-                None => notice.0 = "No hint: it is not your turn".into(),
+                None => notice.0 = Phrase::msg("notice-no-hint"),
             },
             _ => {}
         }
@@ -302,6 +304,7 @@ fn setting_actions(
     mut speed: ResMut<AnimationSettings>,
     mut sound: ResMut<SoundSettings>,
     mut panel: ResMut<PanelSettings>,
+    mut symbols: ResMut<SeatSymbols>,
 ) {
     for ActionPressed(action) in actions.read() {
         match action {
@@ -309,11 +312,11 @@ fn setting_actions(
                 views.write(ViewRequest(*view));
             }
             UiAction::CycleSpeed => {
-                let now = speed_name(speed.seconds_per_hop);
-                let i = SPEEDS.iter().position(|s| s.0 == now).unwrap_or(1);
+                let i = speed_index(speed.seconds_per_hop);
                 speed.seconds_per_hop = SPEEDS[(i + 1) % SPEEDS.len()].1;
             }
             UiAction::ToggleSound => sound.muted = !sound.muted,
+            UiAction::ToggleSymbols => symbols.shown = !symbols.shown,
             UiAction::TogglePanel => panel.shown = !panel.shown,
             UiAction::ToggleBoard => panel.board_hidden = !panel.board_hidden,
             _ => {}
@@ -349,14 +352,14 @@ fn collect_notices(
     mut notice: ResMut<Notice>,
 ) {
     if applied.read().count() > 0 && !notice.0.is_empty() {
-        notice.0.clear();
+        notice.0 = Phrase::empty();
     }
     let reasons = rejected
         .read()
         .map(|r| &r.reason)
         .chain(refused.read().map(|r| &r.reason));
     if let Some(reason) = reasons.last() {
-        notice.0 = format!("Not allowed: {reason}");
+        notice.0 = Phrase::msg("notice-not-allowed").with("reason", reason.clone());
     }
 }
 
@@ -412,6 +415,7 @@ impl Plugin for UiPlugin {
                 ),
             )
             .add_plugins((
+                access::AccessPlugin,
                 menu::MenuPlugin,
                 hud::HudPlugin,
                 game_over::GameOverPlugin,

@@ -8,6 +8,7 @@ use super::widgets::{
 };
 use super::{Screen, UiSet};
 use crate::core::{GameSet, Match, ViewChanged, Viewing};
+use crate::locale::Phrase;
 use crate::selection::Selection;
 use bevy::prelude::*;
 
@@ -44,7 +45,7 @@ fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
 }
 
 /// The entries shown: `(ply after the move, text)`, a window of the list around what is shown.
-fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, String)> {
+fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, Phrase)> {
     let history = state.game.history();
     let variant = state.game.variant();
     let end = match viewing {
@@ -59,7 +60,10 @@ fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, String)> {
             let n = start + i + 1;
             (
                 n,
-                format!("{n}. {} {}", variant.colour(played.seat), played.mv),
+                Phrase::msg("moves-entry")
+                    .with("number", n)
+                    .with("colour", variant.colour(played.seat))
+                    .with("move", Phrase::Verbatim(played.mv.to_string())),
             )
         })
         .collect()
@@ -71,7 +75,7 @@ struct MoveListRoot;
 #[derive(Component)]
 struct MoveListEntries;
 
-fn small_button(label: &str, action: ReplayButton) -> impl Bundle {
+fn small_button(label: Phrase, action: ReplayButton) -> impl Bundle {
     styled_button(label, action, ButtonSize::Small, BUTTON_BACKGROUND)
 }
 
@@ -91,7 +95,7 @@ fn build_move_list(mut commands: Commands) {
         BackgroundColor(PANEL_BACKGROUND),
         Pickable::IGNORE,
         children![
-            label("Moves", 16.0, HEADING),
+            label(Phrase::msg("moves-heading"), 16.0, HEADING),
             (
                 Node {
                     flex_direction: FlexDirection::Row,
@@ -99,10 +103,11 @@ fn build_move_list(mut commands: Commands) {
                 },
                 Pickable::IGNORE,
                 children![
-                    small_button("|<", ReplayButton::First),
-                    small_button("<", ReplayButton::Back),
-                    small_button(">", ReplayButton::Forward),
-                    small_button("Live", ReplayButton::Live),
+                    // Arrows are the same in every language.
+                    small_button(Phrase::Verbatim("|<".into()), ReplayButton::First),
+                    small_button(Phrase::Verbatim("<".into()), ReplayButton::Back),
+                    small_button(Phrase::Verbatim(">".into()), ReplayButton::Forward),
+                    small_button(Phrase::msg("moves-live"), ReplayButton::Live),
                 ],
             ),
             (
@@ -118,7 +123,7 @@ fn build_move_list(mut commands: Commands) {
 }
 
 /// What the move list was built from: the list entity, its entries and the replayed ply.
-type ShownList = (Entity, Vec<(usize, String)>, Option<usize>);
+type ShownList = (Entity, Vec<(usize, Phrase)>, Option<usize>);
 
 fn update_move_list(
     mut commands: Commands,

@@ -4,21 +4,22 @@
 
 use super::{ActionPressed, Notice, Screen, UiAction, UiSet};
 use crate::core::{GameCommand, Match};
+use crate::locale::Phrase;
 use crate::net::{JoinAtStart, NetRequest, NetSet, Online, OnlineMemory, Phase};
 use bevy::prelude::*;
 use starhalma_protocol::SeatHolder;
 
 /// The connection in words: "Waiting for players (2/3)", "Yellow disconnected: the computer
 /// plays in 32 s", "Reconnecting...". Empty when not online.
-pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> String {
+pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> Phrase {
     let variant = state.game.variant();
     match &online.phase {
-        Phase::Offline => String::new(),
-        Phase::Connecting => "Connecting to the server...".into(),
-        Phase::Reconnecting => "Connection lost: reconnecting...".into(),
-        Phase::Expired => "This room has expired: start a new one from the menu".into(),
-        Phase::Replaced => "This seat is now played in another window".into(),
-        Phase::Failed(why) => format!("Could not play online: {why}"),
+        Phase::Offline => Phrase::empty(),
+        Phase::Connecting => Phrase::msg("online-connecting"),
+        Phase::Reconnecting => Phrase::msg("online-reconnecting"),
+        Phase::Expired => Phrase::msg("online-expired"),
+        Phase::Replaced => Phrase::msg("online-replaced"),
+        Phase::Failed(why) => Phrase::msg("online-failed").with("reason", why.clone()),
         Phase::InRoom => {
             let seated = online
                 .seats
@@ -30,18 +31,20 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> S
                 let colour = variant.colour(seat);
                 let left = (at - now).ceil();
                 return if left > 0.0 {
-                    format!("{colour} disconnected: the computer plays in {left} s")
+                    Phrase::msg("online-away-countdown")
+                        .with("colour", colour)
+                        .with("seconds", left as i64)
                 } else {
-                    format!("{colour} disconnected: the computer plays for them")
+                    Phrase::msg("online-away").with("colour", colour)
                 };
             }
             match online.seat {
-                None if open > 0 => "Watching: press Join to play".into(),
-                None => "Watching (every seat is taken)".into(),
-                Some(_) if !online.started => {
-                    format!("Waiting for players ({seated}/{})", online.seats.len())
-                }
-                Some(seat) => format!("Online: you are {}", variant.colour(seat)),
+                None if open > 0 => Phrase::msg("online-watching"),
+                None => Phrase::msg("online-watching-full"),
+                Some(_) if !online.started => Phrase::msg("online-waiting")
+                    .with("seated", seated)
+                    .with("seats", online.seats.len()),
+                Some(seat) => Phrase::msg("online-you-are").with("colour", variant.colour(seat)),
             }
         }
     }
@@ -118,7 +121,7 @@ fn online_actions(
 
 /// Put `link` on the clipboard (web); on the desktop, print it for the terminal. Returns what
 /// to tell the player.
-fn copy_to_clipboard(link: &str) -> String {
+fn copy_to_clipboard(link: &str) -> Phrase {
     #[cfg(target_arch = "wasm32")]
     {
         let copy = js_sys::Function::new_with_args(
@@ -131,27 +134,27 @@ fn copy_to_clipboard(link: &str) -> String {
             .and_then(|v| v.as_bool())
             .unwrap_or(false);
         if copied {
-            return "Link copied: send it to your friends".into();
+            return Phrase::msg("online-link-copied");
         }
-        format!("Copy this link for your friends: {link}")
+        Phrase::msg("online-copy-this-link").with("link", Phrase::Verbatim(link.to_string()))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
         println!("{link}");
-        format!("The link is printed in the terminal: {link}")
+        Phrase::msg("online-link-printed").with("link", Phrase::Verbatim(link.to_string()))
     }
 }
 
 /// A refusal from the server becomes the notice.
 fn server_refusals(
     online: Res<Online>,
-    mut shown: Local<Option<String>>,
+    mut shown: Local<Option<Phrase>>,
     mut notice: ResMut<Notice>,
 ) {
     if online.refusal != *shown {
         shown.clone_from(&online.refusal);
         if let Some(refusal) = &online.refusal {
-            notice.0 = format!("Not allowed: {refusal}");
+            notice.0 = Phrase::msg("notice-not-allowed").with("reason", refusal.clone());
         }
     }
 }

@@ -7,11 +7,13 @@
 //! board hidden it also draws the board as text.
 
 use super::widgets::{
-    BUTTON_BACKGROUND, ButtonSize, Focus, Focusable, HEADING, PANEL_BACKGROUND, label, set_text,
+    BUTTON_BACKGROUND, ButtonSize, Focus, Focusable, HEADING, PANEL_BACKGROUND, label,
     styled_button,
 };
 use super::{PanelSettings, Screen, UiSet, move_words};
 use crate::core::{GameSet, Match, MoveRequest, MoveSource, Viewing};
+use crate::locale::{Glue, Phrase, Say, colour_name, set_say};
+use crate::marbles::SymbolMark;
 use crate::selection::{PressKind, Selection, SelectionSet, handle_press};
 use bevy::prelude::*;
 use starhalma_rules::{Hole, Label, MoveKind};
@@ -32,31 +34,34 @@ pub enum PanelButton {
 /// One line of the panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    pub label: String,
+    pub label: Phrase,
     pub button: PanelButton,
 }
 
 /// "R10 S1", or "King (R10 S1)", in the active player's own labels.
-fn marble_label(state: &Match, hole: Hole) -> String {
+fn marble_label(state: &Match, hole: Hole) -> Phrase {
     let game = &state.game;
     let camp = game.variant().camp_of(game.active());
-    let label = Label::of(hole, camp);
+    let label = Phrase::Verbatim(Label::of(hole, camp).to_string());
     if game.position().is_king(hole) {
-        format!("King ({label})")
+        Phrase::msg("panel-king").with("label", label)
     } else {
-        label.to_string()
+        label
     }
 }
 
 /// "R12 S3: 2 jumps, +4 rows": where a move of the chosen marble ends, how, and the rows gained.
-fn destination_label(state: &Match, from: Hole, to: Hole, kind: MoveKind) -> String {
+fn destination_label(state: &Match, from: Hole, to: Hole, kind: MoveKind) -> Phrase {
     let game = &state.game;
     let camp = game.variant().camp_of(game.active());
     let (a, b) = (Label::of(from, camp), Label::of(to, camp));
     let gained = b.row as i32 - a.row as i32;
     let mv = starhalma_rules::Move { kind, from, to };
     let hops = game.rules().route(game.state(), mv).len().saturating_sub(1);
-    format!("{b}: {}, {gained:+} rows", move_words(kind, hops))
+    Phrase::msg("panel-destination")
+        .with("label", Phrase::Verbatim(b.to_string()))
+        .with("how", move_words(kind, hops))
+        .with("rows", Phrase::Verbatim(format!("{gained:+}")))
 }
 
 /// Panel order: the front row (nearest the target) first, then from the player's left.
@@ -73,7 +78,7 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
     }
     if state.must_pass() {
         return vec![Entry {
-            label: "Pass (no move)".into(),
+            label: Phrase::msg("panel-pass"),
             button: PanelButton::Pass,
         }];
     }
@@ -93,7 +98,7 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
             })
             .collect();
         entries.push(Entry {
-            label: "Back".into(),
+            label: Phrase::msg("panel-back"),
             button: PanelButton::Back,
         });
         return entries;
@@ -147,7 +152,7 @@ fn build_panel(mut commands: Commands) {
         BackgroundColor(PANEL_BACKGROUND),
         Pickable::IGNORE,
         children![
-            (PanelTitle, label("", 18.0, HEADING)),
+            (PanelTitle, label(Phrase::empty(), 18.0, HEADING)),
             (
                 PanelList,
                 Node {
@@ -158,7 +163,10 @@ fn build_panel(mut commands: Commands) {
                 },
                 Pickable::IGNORE,
             ),
-            (TextBoard, label("", 14.0, Color::srgb(0.9, 0.92, 0.96))),
+            (
+                TextBoard,
+                label(Phrase::empty(), 14.0, Color::srgb(0.9, 0.92, 0.96))
+            ),
         ],
     ));
 }
@@ -187,8 +195,8 @@ fn update_panel(
     settings: Res<PanelSettings>,
     mut roots: Query<&mut Node, With<PanelRoot>>,
     lists: Query<(Entity, Option<&Children>), With<PanelList>>,
-    mut titles: Query<&mut Text, (With<PanelTitle>, Without<TextBoard>)>,
-    mut boards: Query<&mut Text, (With<TextBoard>, Without<PanelTitle>)>,
+    mut titles: Query<&mut Say, (With<PanelTitle>, Without<TextBoard>)>,
+    mut boards: Query<&mut Say, (With<TextBoard>, Without<PanelTitle>)>,
     mut focus: ResMut<Focus>,
     mut shown: Local<Option<(Entity, Vec<Entry>)>>,
 ) {
@@ -219,29 +227,27 @@ fn update_panel(
         Vec::new()
     };
     let title = if !viewing.is_live() {
-        "Replay (read-only)".to_string()
+        Phrase::msg("panel-replay")
     } else if state.game.is_over() {
-        "Game over".to_string()
+        Phrase::msg("panel-game-over")
     } else if !state.human_to_move() {
-        format!(
-            "Waiting for {}",
-            state.game.variant().colour(state.game.active())
-        )
+        Phrase::msg("panel-waiting")
+            .with("colour", state.game.variant().colour(state.game.active()))
     } else if let Some(from) = selection.from {
-        format!("{} to:", marble_label(&state, from))
+        Phrase::msg("panel-marble-to").with("marble", marble_label(&state, from))
     } else {
-        "Your marbles:".to_string()
+        Phrase::msg("panel-your-marbles")
     };
-    for mut text in &mut titles {
-        set_text(&mut text, &title);
+    for mut say in &mut titles {
+        set_say(&mut say, title.clone());
     }
     let board_text = if settings.board_hidden {
         text_board(viewing.shown(&state), &selection)
     } else {
-        String::new()
+        Phrase::empty()
     };
-    for mut text in &mut boards {
-        set_text(&mut text, &board_text);
+    for mut say in &mut boards {
+        set_say(&mut say, board_text.clone());
     }
     if !new_panel && shown.as_ref().is_some_and(|(_, lines)| *lines == entries) {
         return;
@@ -260,11 +266,13 @@ fn update_panel(
     *shown = Some((list, entries));
 }
 
-/// The shown position as text (the seed's picture): colour initials, a king in lower case, `@`
-/// the chosen marble, `+` where it can go, `.` an empty hole.
-fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> String {
+/// The shown position as text (the seed's picture): colour initials (of the English names:
+/// the picture is notation), a king in lower case, `@` the chosen marble, `+` where it can go,
+/// `.` an empty hole; then the key in the player's language.
+fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> Phrase {
     let pos = game.position();
     let variant = game.variant();
+    let initial = |seat: u8| variant.colour(seat).name().chars().next().unwrap_or('?');
     let picture = starhalma_rules::board::render(|h| {
         if selection.from == Some(h) {
             return '@';
@@ -273,37 +281,28 @@ fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> String {
             return '+';
         }
         match pos.owner(h) {
-            Some(seat) => {
-                let initial = variant
-                    .colour(seat)
-                    .to_string()
-                    .chars()
-                    .next()
-                    .unwrap_or('?');
-                if pos.is_king(h) {
-                    initial.to_ascii_lowercase()
-                } else {
-                    initial
-                }
-            }
+            Some(seat) if pos.is_king(h) => initial(seat).to_ascii_lowercase(),
+            Some(seat) => initial(seat),
             None => '.',
         }
     });
-    let colours: Vec<String> = variant
+    let colours = variant
         .seats()
         .map(|s| {
-            let name = variant.colour(s).to_string();
-            format!("{} {name}", name.chars().next().unwrap_or('?'))
+            Phrase::msg("text-board-colour")
+                .with("initial", Phrase::Verbatim(initial(s).to_string()))
+                .with("colour", colour_name(variant.colour(s)))
         })
         .collect();
-    format!(
-        "{picture}\n{}\n@ chosen  + can go  . empty",
-        colours.join("  ")
-    ) + if game.rule_set() == starhalma_rules::RuleSet::Diamond {
-        "\nlower case: king"
-    } else {
-        ""
+    let mut lines = vec![
+        Phrase::Verbatim(picture),
+        Phrase::Joined(colours, Glue::Literal("  ")),
+        Phrase::msg("text-board-key"),
+    ];
+    if game.rule_set() == starhalma_rules::RuleSet::Diamond {
+        lines.push(Phrase::msg("text-board-king"));
     }
+    Phrase::Joined(lines, Glue::Literal("\n"))
 }
 
 /// A panel button pressed (by the pointer, or by Enter on the focused one).
@@ -336,8 +335,12 @@ fn on_panel_buttons(
 }
 
 /// With the 3D board hidden, every mesh (board, marbles, marks) is hidden too: all of them when
-/// the setting changes, and new ones as they appear.
-fn hide_board(settings: Res<PanelSettings>, mut meshes: Query<(Ref<Mesh3d>, &mut Visibility)>) {
+/// the setting changes, and new ones as they appear. The marbles' symbols follow their marbles
+/// (and their own setting).
+fn hide_board(
+    settings: Res<PanelSettings>,
+    mut meshes: Query<(Ref<Mesh3d>, &mut Visibility), Without<SymbolMark>>,
+) {
     let wanted = if settings.board_hidden {
         Visibility::Hidden
     } else {

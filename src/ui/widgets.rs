@@ -1,6 +1,7 @@
 //! The pieces every screen is built from: buttons in three sizes, their colours, and the
 //! keyboard's focus.
 
+use crate::locale::{Phrase, Say};
 use bevy::prelude::*;
 
 pub(super) const BUTTON_BACKGROUND: Color = Color::srgb(0.16, 0.18, 0.24);
@@ -33,7 +34,7 @@ pub(super) enum ButtonSize {
 
 /// A button with a text label; `action` is the component its handler looks for.
 pub(super) fn styled_button(
-    label: impl Into<String>,
+    label: Phrase,
     action: impl Component,
     size: ButtonSize,
     background: Color,
@@ -56,7 +57,8 @@ pub(super) fn styled_button(
         BackgroundColor(background),
         BorderColor::all(BUTTON_BORDER),
         children![(
-            Text::new(label.into()),
+            Say(label),
+            Text::default(),
             TextFont::from_font_size(font),
             TextColor(Color::WHITE),
             Pickable::IGNORE,
@@ -65,11 +67,7 @@ pub(super) fn styled_button(
 }
 
 /// A large button (menu, HUD, game-over panel), highlighted when `selected`.
-pub(super) fn large_button(
-    label: impl Into<String>,
-    action: impl Component,
-    selected: bool,
-) -> impl Bundle {
+pub(super) fn large_button(label: Phrase, action: impl Component, selected: bool) -> impl Bundle {
     let background = if selected {
         BUTTON_SELECTED
     } else {
@@ -80,7 +78,7 @@ pub(super) fn large_button(
 
 /// A large button the keyboard can reach, in `order`.
 pub(super) fn focusable_button(
-    label: impl Into<String>,
+    label: Phrase,
     action: impl Component,
     selected: bool,
     order: u32,
@@ -89,19 +87,12 @@ pub(super) fn focusable_button(
 }
 
 /// A line of text that pointers pass through.
-pub(super) fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+pub(super) fn label(text: Phrase, size: f32, color: Color) -> impl Bundle {
     (
-        Text::new(text.into()),
+        Say(text),
+        Text::default(),
         TextFont::from_font_size(size),
         TextColor(color),
         Pickable::IGNORE,
     )
-}
-
-/// Set `text` to `line` only when it differs, so unchanged text is not marked changed (and not
-/// laid out again).
-pub(super) fn set_text(text: &mut Mut<Text>, line: &str) {
-    if text.0 != line {
-        text.0 = line.to_string();
-    }
 }

@@ -108,7 +108,7 @@ fn resigning_at_two_players_ends_the_game_and_drops_the_plan() {
     // Nobody resigns for the computer.
     command(&mut app, GameCommand::Resign(0));
     assert_eq!(
-        sent::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason.in_english(),
         "only a person playing here can resign"
     );
     assert!(!app.world().resource::<Match>().game.is_over());
@@ -124,7 +124,10 @@ fn resigning_at_two_players_ends_the_game_and_drops_the_plan() {
     // A second resignation is refused and changes nothing.
     let before = app.world().resource::<Match>().game.clone();
     command(&mut app, GameCommand::Resign(1));
-    assert_eq!(sent::<CommandRejected>(&app)[0].reason, "the game is over");
+    assert_eq!(
+        sent::<CommandRejected>(&app)[0].reason.in_english(),
+        "the game is over"
+    );
     assert_eq!(app.world().resource::<Match>().game, before);
     marbles_mirror_the_game(&mut app);
 }
@@ -212,7 +215,7 @@ fn a_new_game_replaces_the_board_and_restarts_the_computers_plan() {
         }),
     );
     assert_eq!(
-        sent::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason.in_english(),
         "a 2-player game needs 2 seats, not 1"
     );
     assert_eq!(app.world().resource::<Match>().game, before);
@@ -258,6 +261,7 @@ fn loading_a_game_replaces_the_match_and_its_marbles() {
     assert!(
         sent::<CommandRejected>(&app)[0]
             .reason
+            .in_english()
             .starts_with("the seats are for"),
     );
     assert_eq!(app.world().resource::<Match>().game, before);
@@ -268,7 +272,7 @@ fn undo_with_nothing_to_take_back_is_refused() {
     let mut app = app_for(Match::new(people(table2())));
     command(&mut app, GameCommand::Undo);
     assert_eq!(
-        sent::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason.in_english(),
         "there is no move to take back"
     );
     assert!(sent::<GameReset>(&app).is_empty());

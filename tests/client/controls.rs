@@ -1,7 +1,7 @@
 //! Play without the 3D board: the controls panel, the keyboard, the move list and its replay,
 //! save and load, settings and the hint, in a headless app.
 
-use super::{app_in, command, h, people, press, run_until_still, send, table2};
+use super::{app_in, command, h, key, people, press, run_until_still, send, table2};
 use bevy::prelude::*;
 use starhalma::testing::{
     AUTOSAVE, AnimationSettings, ComputerPace, CurrentView, FileRequest, Focusable, MenuChoice,
@@ -34,17 +34,6 @@ fn full_app(store: &Path, start: Option<Match>) -> App {
             minimum_think: Duration::ZERO,
         });
     })
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(code);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(code);
-    keys.clear();
-    app.update();
 }
 
 /// The texts of the panel's buttons, top to bottom.
@@ -291,7 +280,11 @@ fn save_and_load_give_the_identical_game_undo_history_included() {
     );
     press(&mut app, UiAction::Save);
     assert!(
-        app.world().resource::<Notice>().0.starts_with("Saved to"),
+        app.world()
+            .resource::<Notice>()
+            .0
+            .in_english()
+            .starts_with("Saved to"),
         "{}",
         app.world().resource::<Notice>().0
     );
@@ -355,7 +348,7 @@ fn corrupt_or_foreign_files_are_refused_and_the_game_is_untouched() {
         std::fs::create_dir_all(&store).unwrap();
         std::fs::write(store.join(SAVED_GAME), &text).unwrap();
         press(&mut app, UiAction::Load);
-        let notice = app.world().resource::<Notice>().0.clone();
+        let notice = app.world().resource::<Notice>().0.in_english();
         assert!(notice.starts_with("Could not load"), "{what}: {notice}");
         assert_eq!(app.world().resource::<Match>().game, before.game, "{what}");
     }
@@ -367,6 +360,7 @@ fn corrupt_or_foreign_files_are_refused_and_the_game_is_untouched() {
         app.world()
             .resource::<Notice>()
             .0
+            .in_english()
             .starts_with("Could not load")
     );
     assert_eq!(app.world().resource::<Match>().game, before.game);

@@ -3,7 +3,7 @@
 //! position), the game-over panel's link to the rule that decided the game, a refused press
 //! explained in words, and the guided first game completed by simulated presses.
 
-use super::{app_in, command, press, run_until_still, table2};
+use super::{app_in, command, key, press, run_until_still, table2};
 use bevy::prelude::*;
 use starhalma::testing::{
     DiagramHole, DiagramMark, Guide, HowToPlay, MenuSummary, ModalFocus, Notice, PressKind,
@@ -15,17 +15,6 @@ use starhalma_rules::{Hole, RuleSet};
 
 fn menu_app() -> App {
     app_in(Store::Nowhere, None, |_| {})
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(code);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(code);
-    keys.clear();
-    app.update();
 }
 
 fn page(app: &App) -> Option<RulesPage> {
@@ -204,7 +193,7 @@ fn a_press_the_rules_refuse_is_explained_in_words() {
     press_hole(&mut app, from);
     press_hole(&mut app, far);
     assert_eq!(
-        app.world().resource::<Notice>().0,
+        app.world().resource::<Notice>().0.in_english(),
         starhalma_guide::explain(&refusal, game.rule_set())
     );
     assert_eq!(app.world().resource::<Selection>().from, None);

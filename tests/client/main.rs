@@ -10,7 +10,7 @@ use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::{
     Animating, AnimationSettings, ComputerPace, DestinationRing, LastMoveMark, Marble, MirrorCheck,
     MoveApplied, MoveRejected, OnHole, PlanningMode, PlanningStats, PreviewLanding, PreviewMark,
-    Selection, SoundCue,
+    SeatSymbols, Selection, SoundCue,
 };
 use starhalma::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup, Store};
 use starhalma_ai::Level;
@@ -19,6 +19,18 @@ use std::time::Duration;
 
 pub(crate) fn h(q: i8, r: i8) -> Hole {
     Hole::at(Coord::new(q, r)).unwrap()
+}
+
+/// A key pressed for one frame and released the next, as a player's keystroke.
+pub(crate) fn key(app: &mut App, code: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(code);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(code);
+    keys.clear();
+    app.update();
 }
 
 fn app_with(setup: Setup) -> App {
@@ -43,6 +55,8 @@ pub(crate) fn app_in(store: Store, start: Option<Match>, tune: impl FnOnce(&mut 
         20,
     )))
     .insert_resource(MirrorCheck { panic: true })
+    // Lines read as words: the symbols beside colours' names have tests of their own.
+    .insert_resource(SeatSymbols { shown: false })
     .init_resource::<Heard>()
     .add_systems(Last, listen);
     tune(&mut app);
@@ -171,7 +185,7 @@ fn a_move_request_is_applied_animated_and_mirrored() {
         MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
     );
     assert_eq!(
-        rejections(&app)[0].reason,
+        rejections(&app)[0].reason.in_english(),
         "wait for the last move to finish"
     );
     run_until_still(&mut app);
@@ -195,10 +209,13 @@ fn an_illegal_request_is_rejected_with_a_reason_and_changes_nothing() {
     );
     let r = rejections(&app);
     assert_eq!(r.len(), 1);
-    assert_eq!(r[0].reason, "no chain of jumps leads from 5,-1 to 3,0");
+    assert_eq!(
+        r[0].reason.in_english(),
+        "no chain of jumps leads from 5,-1 to 3,0"
+    );
     send(&mut app, MoveRequest::pass(MoveSource::Panel));
     assert_eq!(
-        rejections(&app)[0].reason,
+        rejections(&app)[0].reason.in_english(),
         "you have a legal move, so you cannot pass"
     );
     assert_eq!(app.world().resource::<Match>().game, before);
@@ -213,7 +230,10 @@ fn people_cannot_move_for_the_computer_nor_the_computer_for_people() {
         &mut app,
         MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Computer),
     );
-    assert_eq!(rejections(&app)[0].reason, "it is not your turn");
+    assert_eq!(
+        rejections(&app)[0].reason.in_english(),
+        "it is not your turn"
+    );
     assert!(app.world().resource::<Match>().game.history().is_empty());
 }
 
@@ -360,7 +380,7 @@ fn resign_and_play_again() {
         &mut app,
         MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
     );
-    assert_eq!(rejections(&app)[0].reason, "the game is over");
+    assert_eq!(rejections(&app)[0].reason.in_english(), "the game is over");
     // Play again: the same setup from the start.
     let setup = app.world().resource::<Match>().setup.clone();
     command(&mut app, GameCommand::NewGame(setup));
@@ -465,12 +485,14 @@ fn clicking_a_marble_then_a_ring_moves_it() {
     assert!(applied.iter_current_update_messages().count() <= 1);
     assert_eq!(app.world().get::<OnHole>(marble).unwrap().0, h(4, 0));
 }
+mod colour_vision;
 mod commands;
 mod controls;
 mod learn;
 mod online;
 mod screenshot;
 mod ui;
+mod words;
 
 #[test]
 fn a_drag_that_orbits_the_camera_never_selects_or_moves() {

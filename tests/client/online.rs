@@ -14,6 +14,7 @@ use starhalma_protocol::{
     ClientMessage, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
 };
 use starhalma_rules::{Game, Move, Variant};
+use std::time::Duration;
 
 const LINK: &str = "http://127.0.0.1:9/?room=abcdefghij";
 
@@ -83,14 +84,24 @@ fn moved(app: &App, seq: u64, mv: Move) -> ServerMessage {
 }
 
 /// Frames until `done` holds (at most 300).
-fn until(app: &mut App, done: impl Fn(&App) -> bool) {
-    for _ in 0..300 {
+/// Run frames until `done`, at most `frames` of them, pausing `pause` after each (a real
+/// server's answers take real time; a scripted network's arrive within frames).
+fn run_until(app: &mut App, what: &str, frames: u32, pause: Duration, done: impl Fn(&App) -> bool) {
+    for _ in 0..frames {
         if done(app) {
             return;
         }
         app.update();
+        std::thread::sleep(pause);
     }
-    panic!("never happened");
+    panic!(
+        "timed out waiting for {what}: {:?}",
+        app.world().resource::<Online>()
+    );
+}
+
+fn until(app: &mut App, done: impl Fn(&App) -> bool) {
+    run_until(app, "a scripted event", 300, Duration::ZERO, done);
 }
 
 fn hud_line(app: &mut App, which: HudText) -> String {
@@ -252,7 +263,7 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
     let (mut app, script) = joined(0);
     command(&mut app, GameCommand::Undo);
     assert_eq!(
-        sent::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason.in_english(),
         "there is no undo in an online game"
     );
     command(&mut app, GameCommand::Resign(0));
@@ -280,7 +291,7 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
     // Leave is for three or more.
     command(&mut app, GameCommand::Leave(1));
     assert_eq!(
-        sent::<CommandRejected>(&app)[0].reason,
+        sent::<CommandRejected>(&app)[0].reason.in_english(),
         "with two players, resign instead"
     );
 }
@@ -427,17 +438,7 @@ impl Drop for RealServer {
 
 /// Run frames (with a short real pause each, so the socket threads can work) until `done`.
 fn until_real(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..1000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!(
-        "timed out waiting for {what}: {:?}",
-        app.world().resource::<Online>()
-    );
+    run_until(app, what, 1000, Duration::from_millis(10), done);
 }
 
 fn phase(app: &App) -> Phase {

@@ -21,6 +21,17 @@ colour-blue = Blue
 colour-green = Green
 colour-orange = Orange
 
+# Each seat's symbol, beside its colour's name and on its marbles (the same in every
+# language: shapes, not words).
+symbol-dot = ●
+symbol-triangle = ▲
+symbol-square = ■
+symbol-diamond = ◆
+symbol-star = ★
+symbol-ring = ○
+# A seat's colour with its symbol, "● Red".
+seat-tag = { $symbol } { $colour }
+
 level-easy = Easy
 level-medium = Medium
 level-hard = Hard
@@ -67,6 +78,8 @@ button-top-down = Top-down
 button-speed = Speed: { $speed }
 button-sound-on = Sound: on
 button-sound-off = Sound: off
+button-symbols-on = Symbols: on
+button-symbols-off = Symbols: off
 button-hint = Hint
 button-how-to-play = How to play
 button-save = Save

@@ -18,6 +18,15 @@ colour-blue = 青
 colour-green = 緑
 colour-orange = オレンジ
 
+symbol-dot = ●
+symbol-triangle = ▲
+symbol-square = ■
+symbol-diamond = ◆
+symbol-star = ★
+symbol-ring = ○
+# 色と記号、「● 赤」。
+seat-tag = { $symbol } { $colour }
+
 level-easy = やさしい
 level-medium = ふつう
 level-hard = むずかしい
@@ -56,6 +65,8 @@ button-top-down = 真上
 button-speed = 速さ: { $speed }
 button-sound-on = 音: オン
 button-sound-off = 音: オフ
+button-symbols-on = 記号: オン
+button-symbols-off = 記号: オフ
 button-hint = ヒント
 button-how-to-play = 遊び方
 button-save = 保存

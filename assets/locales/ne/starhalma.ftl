@@ -18,6 +18,15 @@ colour-blue = नीलो
 colour-green = हरियो
 colour-orange = सुन्तला
 
+symbol-dot = ●
+symbol-triangle = ▲
+symbol-square = ■
+symbol-diamond = ◆
+symbol-star = ★
+symbol-ring = ○
+# रङ र चिन्ह, "● रातो"।
+seat-tag = { $symbol } { $colour }
+
 level-easy = सजिलो
 level-medium = मध्यम
 level-hard = कठिन
@@ -56,6 +65,8 @@ button-top-down = माथिबाट
 button-speed = गति: { $speed }
 button-sound-on = आवाज: खुला
 button-sound-off = आवाज: बन्द
+button-symbols-on = चिन्ह: खुला
+button-symbols-off = चिन्ह: बन्द
 button-hint = सङ्केत
 button-how-to-play = कसरी खेल्ने
 button-save = सेभ

@@ -9,10 +9,66 @@ use starhalma_rules::{DrawReason, Game, Holes, RankReason, RuleSet, Status, WinR
 /// own marbles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
-    /// One or two sentences for the game-over panel, naming players by colour.
+    /// One or two sentences for the game-over panel, naming players by colour (English).
     pub text: String,
     /// The rules-screen section to open from the panel.
     pub topic: Topic,
+    /// What the sentence says, for putting it into other languages.
+    pub decided: Decided,
+}
+
+/// The facts behind a [`Decision`]: seats, counts and the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decided {
+    /// The winner's target filled with `left` of the opposite player's marbles still in it
+    /// after `turns` turns each. `completed_by`: the seat whose move completed it, when not
+    /// the winner's.
+    AntiSpoil {
+        winner: u8,
+        opposite: u8,
+        left: u32,
+        turns: u32,
+        completed_by: Option<u8>,
+    },
+    /// Masters' fill rule: the target full with `others` of the other players' marbles in it.
+    Fill {
+        winner: u8,
+        others: usize,
+        completed_by: Option<u8>,
+    },
+    /// The Diamond Game: the target full with `others` of the other colours' marbles on its
+    /// edge, and the winner's king on the tip.
+    FilledDiamond {
+        winner: u8,
+        others: usize,
+        completed_by: Option<u8>,
+    },
+    /// `resigned` gave up and `winner` won; with three or more players, how the winner was
+    /// chosen among the others.
+    Resigned {
+        resigned: u8,
+        winner: u8,
+        among: Option<Among>,
+    },
+    /// Every player passed in turn: a draw.
+    AllPassedDraw,
+    /// The Diamond Game's move cap: `moves` moves each, a draw.
+    MoveCapDraw { moves: u32 },
+    /// Table rules: the game stopped (after `turn_cap` turns each, or, when `None`, because
+    /// every player passed) and players were ranked; `first` holds the seats in first place.
+    Ranked {
+        turn_cap: Option<u32>,
+        first: Vec<u8>,
+    },
+}
+
+/// How the winner after a resignation was chosen among the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Among {
+    /// The Diamond Game: marbles nearest their target.
+    Nearest,
+    /// Most marbles home, then least distance to go.
+    BestPlaced,
 }
 
 /// The sentence for the game-over panel when a special rule decided `game`: the anti-spoiling
@@ -24,10 +80,33 @@ pub fn decided_by(game: &Game) -> Option<String> {
 
 /// [`decided_by`] with the section of the rules screen that explains the rule.
 pub fn decision(game: &Game) -> Option<Decision> {
+    let decided = facts(game)?;
+    let topic = match &decided {
+        Decided::AntiSpoil { .. } => Topic::AntiSpoil,
+        Decided::Fill { .. } => Topic::Fill,
+        Decided::FilledDiamond { .. } => Topic::Winning,
+        Decided::Resigned { .. } => Topic::Resigning,
+        Decided::AllPassedDraw | Decided::MoveCapDraw { .. } | Decided::Ranked { .. } => {
+            Topic::DrawsAndLimits
+        }
+    };
+    Some(Decision {
+        text: english(game, &decided),
+        topic,
+        decided,
+    })
+}
+
+fn facts(game: &Game) -> Option<Decided> {
     let variant = game.variant();
-    let name = |seat: u8| variant.colour(seat).name();
     let rules = game.rules();
-    let (text, topic) = match game.status() {
+    let completed_by = |winner: u8| {
+        game.history()
+            .last()
+            .map(|last| last.seat)
+            .filter(|&seat| seat != winner)
+    };
+    Some(match game.status() {
         Status::Ongoing
         | Status::Won {
             reason: WinReason::Target,
@@ -41,18 +120,13 @@ pub fn decision(game: &Game) -> Option<Decision> {
             let opposite = variant
                 .seat_in_camp((variant.camp_of(winner) + 3) % 6)
                 .expect("anti-spoiling needs a player opposite");
-            let left = (game.position().pieces(opposite) & target).count_ones();
-            (
-                format!(
-                    "{w}'s target was filled with {left} of {o}'s marbles still in it after \
-                     {TABLE_ANTI_SPOIL_TURNS} turns each: by the anti-spoiling rule they count \
-                     for {w}, so {w} wins.{by}",
-                    w = name(winner),
-                    o = name(opposite),
-                    by = filled_by(game, winner),
-                ),
-                Topic::AntiSpoil,
-            )
+            Decided::AntiSpoil {
+                winner,
+                opposite,
+                left: (game.position().pieces(opposite) & target).count_ones(),
+                turns: TABLE_ANTI_SPOIL_TURNS,
+                completed_by: completed_by(winner),
+            }
         }
         Status::Won {
             winner,
@@ -66,112 +140,145 @@ pub fn decision(game: &Game) -> Option<Decision> {
                 // The Diamond Game's ordinary win: its own fifteen home and the king on the tip.
                 return None;
             }
-            let (rule, topic) = if game.rule_set() == RuleSet::Diamond {
-                (
-                    format!("and {}'s king on its tip", name(winner)),
-                    Topic::Winning,
-                )
+            let completed_by = completed_by(winner);
+            if game.rule_set() == RuleSet::Diamond {
+                Decided::FilledDiamond {
+                    winner,
+                    others,
+                    completed_by,
+                }
             } else {
-                (
-                    "at least one of them theirs: the fill rule".to_string(),
-                    Topic::Fill,
-                )
-            };
-            (
-                format!(
-                    "{w}'s target was full, with {others} of the other players' marbles in it \
-                     {rule}, so {w} wins.{by}",
-                    w = name(winner),
-                    by = filled_by(game, winner),
-                ),
-                topic,
-            )
+                Decided::Fill {
+                    winner,
+                    others,
+                    completed_by,
+                }
+            }
         }
         Status::Won {
             winner,
             reason: WinReason::Resignation,
-        } => {
-            let resigned = game.resigned().expect("a resignation was recorded");
-            let how = if variant.players() == 2 {
-                String::new()
+        } => Decided::Resigned {
+            resigned: game.resigned().expect("a resignation was recorded"),
+            winner,
+            among: if variant.players() == 2 {
+                None
             } else if game.rule_set() == RuleSet::Diamond {
-                " Of the others, their marbles were nearest their target.".to_string()
+                Some(Among::Nearest)
             } else {
-                " Of the others, they were best placed: most marbles home, then least distance \
-                 to go."
-                    .to_string()
-            };
-            (
-                format!(
-                    "{r} resigned, so {w} wins.{how}",
-                    r = name(resigned),
-                    w = name(winner)
-                ),
-                Topic::Resigning,
-            )
-        }
+                Some(Among::BestPlaced)
+            },
+        },
         Status::Draw {
             reason: DrawReason::AllPassed,
-        } => (
-            "Nobody could move: every player passed in turn, so nothing could change any more \
-             and the game is a draw."
-                .to_string(),
-            Topic::DrawsAndLimits,
-        ),
+        } => Decided::AllPassedDraw,
         Status::Draw {
             reason: DrawReason::MoveCap,
-        } => (
-            format!(
-                "{DIAMOND_MOVE_CAP} moves each were played without a winner, so the game is a \
-                 draw."
-            ),
-            Topic::DrawsAndLimits,
+        } => Decided::MoveCapDraw {
+            moves: DIAMOND_MOVE_CAP,
+        },
+        Status::Ranked { reason } => Decided::Ranked {
+            turn_cap: match reason {
+                RankReason::TurnCap => Some(TABLE_TURN_CAP),
+                RankReason::AllPassed => None,
+            },
+            first: game
+                .ranking()
+                .iter()
+                .filter(|p| p.place == 1)
+                .map(|p| p.seat)
+                .collect(),
+        },
+    })
+}
+
+/// The decision in English.
+fn english(game: &Game, decided: &Decided) -> String {
+    let name = |seat: u8| game.variant().colour(seat).name();
+    // " Blue's own move completed it." when the winner did not make the last move.
+    let by = |seat: &Option<u8>| match seat {
+        Some(seat) => format!(" {}'s own move completed it.", name(*seat)),
+        None => String::new(),
+    };
+    match decided {
+        Decided::AntiSpoil {
+            winner,
+            opposite,
+            left,
+            turns,
+            completed_by,
+        } => format!(
+            "{w}'s target was filled with {left} of {o}'s marbles still in it after {turns} \
+             turns each: by the anti-spoiling rule they count for {w}, so {w} wins.{by}",
+            w = name(*winner),
+            o = name(*opposite),
+            by = by(completed_by),
         ),
-        Status::Ranked { reason } => {
-            let why = match reason {
-                RankReason::TurnCap => {
-                    format!("Nobody finished in {TABLE_TURN_CAP} turns each, so the game stopped")
+        Decided::Fill {
+            winner,
+            others,
+            completed_by,
+        } => format!(
+            "{w}'s target was full, with {others} of the other players' marbles in it at least \
+             one of them theirs: the fill rule, so {w} wins.{by}",
+            w = name(*winner),
+            by = by(completed_by),
+        ),
+        Decided::FilledDiamond {
+            winner,
+            others,
+            completed_by,
+        } => format!(
+            "{w}'s target was full, with {others} of the other players' marbles in it and \
+             {w}'s king on its tip, so {w} wins.{by}",
+            w = name(*winner),
+            by = by(completed_by),
+        ),
+        Decided::Resigned {
+            resigned,
+            winner,
+            among,
+        } => {
+            let how = match among {
+                None => "",
+                Some(Among::Nearest) => " Of the others, their marbles were nearest their target.",
+                Some(Among::BestPlaced) => {
+                    " Of the others, they were best placed: most marbles home, then least \
+                     distance to go."
                 }
-                RankReason::AllPassed => "Every player passed in turn, so nothing could change \
-                                          any more and the game stopped"
-                    .to_string(),
             };
-            (
-                format!(
-                    "{why}. Players are placed by marbles home, then by distance still to go: \
-                     {}.",
-                    first_place(game)
-                ),
-                Topic::DrawsAndLimits,
+            format!(
+                "{r} resigned, so {w} wins.{how}",
+                r = name(*resigned),
+                w = name(*winner)
             )
         }
-    };
-    Some(Decision { text, topic })
-}
-
-/// " Blue's move completed it." when the winner did not make the last move.
-fn filled_by(game: &Game, winner: u8) -> String {
-    match game.history().last() {
-        Some(last) if last.seat != winner => format!(
-            " {}'s own move completed it.",
-            game.variant().colour(last.seat).name()
-        ),
-        _ => String::new(),
-    }
-}
-
-/// Who is first in the ranking: "Red is first" or "Red and Blue share first place".
-fn first_place(game: &Game) -> String {
-    let names: Vec<&str> = game
-        .ranking()
-        .iter()
-        .filter(|p| p.place == 1)
-        .map(|p| game.variant().colour(p.seat).name())
-        .collect();
-    match names.as_slice() {
-        [one] => format!("{one} is first"),
-        [init @ .., last] => format!("{} and {last} share first place", init.join(", ")),
-        [] => unreachable!("a ranking has a first place"),
+        Decided::AllPassedDraw => "Nobody could move: every player passed in turn, so nothing \
+                                   could change any more and the game is a draw."
+            .to_string(),
+        Decided::MoveCapDraw { moves } => {
+            format!("{moves} moves each were played without a winner, so the game is a draw.")
+        }
+        Decided::Ranked { turn_cap, first } => {
+            let why = match turn_cap {
+                Some(turns) => {
+                    format!("Nobody finished in {turns} turns each, so the game stopped")
+                }
+                None => "Every player passed in turn, so nothing could change any more and the \
+                         game stopped"
+                    .to_string(),
+            };
+            let names: Vec<&str> = first.iter().map(|&seat| name(seat)).collect();
+            let first = match names.as_slice() {
+                [one] => format!("{one} is first"),
+                [init @ .., last] => format!("{} and {last} share first place", init.join(", ")),
+                [] => unreachable!("a ranking has a first place"),
+            };
+            format!(
+                "{why}. Players are placed by marbles home, then by distance still to go: \
+                 {first}."
+            )
+        }
     }
 }
 

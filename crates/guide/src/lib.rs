@@ -30,7 +30,7 @@ mod refusal;
 mod sections;
 mod summary;
 
-pub use decided::{Decision, decided_by, decision};
+pub use decided::{Among, Decided, Decision, decided_by, decision};
 pub use diagram::{Diagram, Shows};
 pub use guided::{Action, Expect, Feedback, GuideStep, GuidedGame, SCRIPT};
 pub use refusal::{NOWHERE_TO_GO, explain, why_not};

@@ -65,7 +65,8 @@ pub enum LoadError {
 }
 
 const SAVE_FORMAT: &str = "starhalma-game";
-const SAVE_VERSION: u32 = 1;
+/// The newest save-file version this crate writes and reads.
+pub const SAVE_VERSION: u32 = 1;
 
 /// What a save file holds: the setup and the moves. Loading replays and checks every move, so a
 /// loaded game is identical to the saved one, history included.

@@ -1,0 +1,436 @@
+//! The words on screen. Every text a player sees is a [`Phrase`]: a message of the Fluent files
+//! (`assets/locales/`, through starhalma-locale) with its arguments. A text entity carries its
+//! phrase as [`Say`]; [`draw_words`] formats it in the chosen language into the entity's `Text`,
+//! again for every entity when the language changes, so no screen has to rebuild itself. The
+//! language also picks the font that has its script.
+
+use bevy::prelude::*;
+pub use starhalma_locale::Language;
+use starhalma_locale::{Arg, Texts, message_ids};
+use starhalma_rules::{Colour, IllegalMove, ResignError, RuleSet, Variant};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A text to show, in no language yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phrase {
+    /// The message `id` with its named arguments.
+    Message(&'static str, Vec<(&'static str, Phrase)>),
+    /// A number (a message argument: it picks plural forms).
+    Number(i64),
+    /// Text that is the same in every language: labels (`R10 S1`), notation, links, paths.
+    Verbatim(String),
+    /// A text of starhalma-guide, which writes English: shown as the message whose English it
+    /// is (the locale crate's tests check that every guide text is one).
+    Guide(&'static str),
+    /// Phrases one after another with `glue` between them.
+    Joined(Vec<Phrase>, Glue),
+    /// A seat named in a line about it (whose turn, marbles home, a move): its colour's name,
+    /// after its symbol while [`SeatSymbols`] are shown ("● Red").
+    Seat(Colour),
+}
+
+/// What stands between joined phrases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glue {
+    /// The language's list separator (", ", "、").
+    List,
+    /// Literal text, the same in every language (spaces, a line break).
+    Literal(&'static str),
+}
+
+impl Phrase {
+    /// The message `id` without arguments.
+    pub fn msg(id: &'static str) -> Phrase {
+        Phrase::Message(id, Vec::new())
+    }
+
+    /// This message with one more argument.
+    pub fn with(mut self, name: &'static str, value: impl Into<Phrase>) -> Phrase {
+        if let Phrase::Message(_, args) = &mut self {
+            args.push((name, value.into()));
+        }
+        self
+    }
+
+    /// No text.
+    pub fn empty() -> Phrase {
+        Phrase::Verbatim(String::new())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        matches!(self, Phrase::Verbatim(text) if text.is_empty())
+    }
+
+    /// The phrase in English (logs, and tests that read what an English player reads).
+    pub fn in_english(&self) -> String {
+        static ENGLISH: OnceLock<Texts> = OnceLock::new();
+        say(
+            ENGLISH.get_or_init(|| Texts::new(Language::English)),
+            self,
+            false,
+        )
+    }
+}
+
+/// In English: for logs.
+impl std::fmt::Display for Phrase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_english())
+    }
+}
+
+impl Default for Phrase {
+    fn default() -> Phrase {
+        Phrase::empty()
+    }
+}
+
+impl From<i64> for Phrase {
+    fn from(n: i64) -> Phrase {
+        Phrase::Number(n)
+    }
+}
+
+impl From<u32> for Phrase {
+    fn from(n: u32) -> Phrase {
+        Phrase::Number(n.into())
+    }
+}
+
+impl From<usize> for Phrase {
+    fn from(n: usize) -> Phrase {
+        Phrase::Number(n as i64)
+    }
+}
+
+impl From<u8> for Phrase {
+    fn from(n: u8) -> Phrase {
+        Phrase::Number(n.into())
+    }
+}
+
+/// A seat by its colour (with its symbol while symbols are shown).
+impl From<Colour> for Phrase {
+    fn from(colour: Colour) -> Phrase {
+        Phrase::Seat(colour)
+    }
+}
+
+/// `phrase` formatted with `texts`, seats with their symbols when `symbols`.
+fn say(texts: &Texts, phrase: &Phrase, symbols: bool) -> String {
+    match phrase {
+        Phrase::Message(id, args) => {
+            let formatted: Vec<(&str, Arg)> = args
+                .iter()
+                .map(|(name, value)| {
+                    let arg = match value {
+                        Phrase::Number(n) => Arg::from(*n),
+                        other => Arg::from(say(texts, other, symbols)),
+                    };
+                    (*name, arg)
+                })
+                .collect();
+            texts.get_args(id, &formatted)
+        }
+        Phrase::Number(n) => n.to_string(),
+        Phrase::Verbatim(text) => text.clone(),
+        Phrase::Guide(english) => match english_ids().get(*english) {
+            Some(id) => texts.get(id),
+            None => english.to_string(),
+        },
+        Phrase::Joined(parts, glue) => {
+            let parts = parts.iter().map(|p| say(texts, p, symbols));
+            match glue {
+                Glue::List => texts.join_list(parts),
+                Glue::Literal(glue) => parts.collect::<Vec<_>>().join(glue),
+            }
+        }
+        Phrase::Seat(colour) if symbols => texts.get_args(
+            "seat-tag",
+            &[
+                ("symbol", texts.get(Symbol::of(*colour).message_id()).into()),
+                ("colour", say(texts, &colour_name(*colour), false).into()),
+            ],
+        ),
+        Phrase::Seat(colour) => say(texts, &colour_name(*colour), false),
+    }
+}
+
+/// The message id of each English text without arguments.
+fn english_ids() -> &'static HashMap<String, &'static str> {
+    static IDS: OnceLock<HashMap<String, &'static str>> = OnceLock::new();
+    IDS.get_or_init(|| {
+        let english = Texts::new(Language::English);
+        message_ids(Language::English)
+            .into_iter()
+            .map(|id| (english.get(id), id))
+            .collect()
+    })
+}
+
+/// The language the player reads, and its words.
+#[derive(Resource, Debug, Default)]
+pub struct Words(Texts);
+
+impl Words {
+    pub fn new(language: Language) -> Words {
+        Words(Texts::new(language))
+    }
+
+    pub fn language(&self) -> Language {
+        self.0.language()
+    }
+
+    /// `phrase` in this language, seats with their symbols when `symbols`.
+    pub fn say(&self, phrase: &Phrase, symbols: SeatSymbols) -> String {
+        say(&self.0, phrase, symbols.shown)
+    }
+}
+
+/// Each seat's own symbol: a cue that needs no colour vision, on its marbles and beside its
+/// colour's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbol {
+    Dot,
+    Triangle,
+    Square,
+    Diamond,
+    Star,
+    Ring,
+}
+
+impl Symbol {
+    pub fn of(colour: Colour) -> Symbol {
+        match colour {
+            Colour::Red => Symbol::Dot,
+            Colour::Purple => Symbol::Triangle,
+            Colour::Yellow => Symbol::Square,
+            Colour::Blue => Symbol::Diamond,
+            Colour::Green => Symbol::Star,
+            Colour::Orange => Symbol::Ring,
+        }
+    }
+
+    /// The message holding its glyph (●, ▲, ■, ◆, ★, ○).
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Symbol::Dot => "symbol-dot",
+            Symbol::Triangle => "symbol-triangle",
+            Symbol::Square => "symbol-square",
+            Symbol::Diamond => "symbol-diamond",
+            Symbol::Star => "symbol-star",
+            Symbol::Ring => "symbol-ring",
+        }
+    }
+}
+
+/// Whether the seats' symbols are shown (on the marbles and beside the colours' names); a
+/// setting for players who do not want them.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatSymbols {
+    pub shown: bool,
+}
+
+impl Default for SeatSymbols {
+    fn default() -> Self {
+        SeatSymbols { shown: true }
+    }
+}
+
+/// The language of this system or browser, when the game speaks it: the language on first
+/// start (the platform sets it; without it, English).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SystemLanguage(pub Language);
+
+impl SystemLanguage {
+    /// The desktop's preferred languages: `LANGUAGE` (a colon-separated list), `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`, as gettext reads them.
+    pub fn from_environment() -> SystemLanguage {
+        let mut requested = Vec::new();
+        if let Ok(list) = std::env::var("LANGUAGE") {
+            requested.extend(list.split(':').map(str::to_string));
+        }
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let Ok(value) = std::env::var(name) {
+                requested.push(value);
+            }
+        }
+        let requested: Vec<&str> = requested.iter().map(String::as_str).collect();
+        SystemLanguage(Language::negotiate(&requested))
+    }
+}
+
+/// The text of a text entity, formatted into its `Text` by [`draw_words`].
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Say(pub Phrase);
+
+/// Set `say` to `phrase` only when it differs, so an unchanged line is not drawn again.
+pub fn set_say(say: &mut Mut<Say>, phrase: Phrase) {
+    if say.0 != phrase {
+        say.0 = phrase;
+    }
+}
+
+/// The fonts that draw each language's script (all three also have Latin letters and digits):
+/// subsets of Noto Sans, Noto Sans CJK JP and Noto Sans Devanagari (`scripts/fonts.sh`).
+#[derive(Resource, Clone, Debug)]
+pub struct UiFonts {
+    latin: Handle<Font>,
+    japanese: Handle<Font>,
+    devanagari: Handle<Font>,
+}
+
+impl UiFonts {
+    pub fn for_language(&self, language: Language) -> Handle<Font> {
+        match language {
+            Language::English => self.latin.clone(),
+            Language::Japanese => self.japanese.clone(),
+            Language::Nepali => self.devanagari.clone(),
+        }
+    }
+}
+
+fn load_fonts(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
+    // Headless apps have no text rendering, and no font assets.
+    let Some(mut fonts) = fonts else { return };
+    let mut add = |bytes: &[u8]| fonts.add(Font::from_bytes(bytes.to_vec()));
+    commands.insert_resource(UiFonts {
+        latin: add(include_bytes!("../assets/fonts/NotoSans-subset.ttf")),
+        japanese: add(include_bytes!("../assets/fonts/NotoSansJP-subset.otf")),
+        devanagari: add(include_bytes!(
+            "../assets/fonts/NotoSansDevanagari-subset.ttf"
+        )),
+    });
+}
+
+/// The language on first start: the system's, when the platform set it.
+fn start_in_system_language(system: Option<Res<SystemLanguage>>, mut words: ResMut<Words>) {
+    if let Some(system) = system
+        && system.0 != words.language()
+    {
+        *words = Words::new(system.0);
+    }
+}
+
+/// Formats every changed [`Say`] into its `Text`, and every one when the language or the
+/// symbols setting changed.
+fn draw_words(
+    words: Res<Words>,
+    symbols: Res<SeatSymbols>,
+    mut texts: Query<(Ref<Say>, &mut Text)>,
+) {
+    let all = words.is_changed() || symbols.is_changed();
+    for (say, mut text) in &mut texts {
+        if all || say.is_changed() {
+            let line = words.say(&say.0, *symbols);
+            if text.0 != line {
+                text.0 = line;
+            }
+        }
+    }
+}
+
+/// New text gets the language's font; all text does when the language changes.
+fn apply_font(words: Res<Words>, fonts: Option<Res<UiFonts>>, mut texts: Query<&mut TextFont>) {
+    let Some(fonts) = fonts else { return };
+    let wanted = bevy::text::FontSource::Handle(fonts.for_language(words.language()));
+    let all = words.is_changed() || fonts.is_changed();
+    for mut font in &mut texts {
+        if (all || font.is_added()) && font.font != wanted {
+            font.font = wanted.clone();
+        }
+    }
+}
+
+/// A colour's name: "Red", "赤".
+pub fn colour_name(colour: Colour) -> Phrase {
+    Phrase::msg(match colour {
+        Colour::Red => "colour-red",
+        Colour::Purple => "colour-purple",
+        Colour::Yellow => "colour-yellow",
+        Colour::Blue => "colour-blue",
+        Colour::Green => "colour-green",
+        Colour::Orange => "colour-orange",
+    })
+}
+
+/// A rule set's name on buttons and headings.
+pub fn rules_name(rules: RuleSet) -> Phrase {
+    use starhalma_rules::Blocked;
+    Phrase::msg(match rules {
+        RuleSet::Laws => "rules-laws",
+        RuleSet::Table { long_hops: false } => "rules-table",
+        RuleSet::Table { long_hops: true } => "rules-table-long-hops",
+        RuleSet::Masters {
+            blocked: Blocked::Swap,
+        } => "rules-masters-swap",
+        RuleSet::Masters {
+            blocked: Blocked::Fill,
+        } => "rules-masters-fill",
+        RuleSet::Diamond => "rules-diamond",
+    })
+}
+
+/// A variant's name: "Table, 3 players".
+pub fn variant_name(variant: Variant) -> Phrase {
+    Phrase::Joined(
+        vec![
+            rules_name(variant.rules()),
+            Phrase::msg("menu-players").with("count", variant.players()),
+        ],
+        Glue::List,
+    )
+}
+
+/// The rules engine's reason a move is illegal, in words (hole coordinates stay notation).
+pub fn illegal(reason: &IllegalMove) -> Phrase {
+    let hole = |id, hole: &String| Phrase::msg(id).with("hole", Phrase::Verbatim(hole.clone()));
+    let between = |id, from: &String, to: &String| {
+        Phrase::msg(id)
+            .with("from", Phrase::Verbatim(from.clone()))
+            .with("to", Phrase::Verbatim(to.clone()))
+    };
+    match reason {
+        IllegalMove::GameOver => Phrase::msg("illegal-game-over"),
+        IllegalMove::EmptyOrigin(h) => hole("illegal-empty-origin", h),
+        IllegalMove::NotYourPiece { hole: h } => hole("illegal-not-your-piece", h),
+        IllegalMove::DestinationOccupied(h) => hole("illegal-occupied", h),
+        IllegalMove::NotAdjacent { from, to } => between("illegal-not-adjacent", from, to),
+        IllegalMove::NotReachable { from, to } => between("illegal-not-reachable", from, to),
+        IllegalMove::NoMovement => Phrase::msg("illegal-no-movement"),
+        IllegalMove::MustStayInTarget => Phrase::msg("illegal-must-stay-in-target"),
+        IllegalMove::CannotStopThere(h) => hole("illegal-cannot-stop-there", h),
+        IllegalMove::MakesAnotherWin => Phrase::msg("illegal-makes-another-win"),
+        IllegalMove::CannotPass => Phrase::msg("illegal-cannot-pass"),
+        IllegalMove::BadSwap => Phrase::msg("illegal-bad-swap"),
+        IllegalMove::SwapNotPlayed => Phrase::msg("illegal-swap-not-played"),
+    }
+}
+
+/// Why a resignation is not possible.
+pub fn resign_error(error: &ResignError) -> Phrase {
+    match error {
+        ResignError::GameOver => Phrase::msg("reason-game-already-over"),
+        ResignError::NoSuchSeat(seat) => Phrase::msg("reason-no-seat").with("seat", *seat),
+    }
+}
+
+/// Where text is formatted: after every system that sets a phrase, before the interface lays
+/// text out.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WordsSet;
+
+pub(crate) struct LocalePlugin;
+
+impl Plugin for LocalePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Words>()
+            .init_resource::<SeatSymbols>()
+            // Before the saved settings are read (Startup), which win over it.
+            .add_systems(PreStartup, start_in_system_language)
+            .add_systems(Startup, load_fonts)
+            .configure_sets(PostUpdate, WordsSet.before(bevy::ui::UiSystems::Prepare))
+            .add_systems(PostUpdate, (draw_words, apply_font).in_set(WordsSet));
+    }
+}
