@@ -1,7 +1,7 @@
 //! `starhalma`: the 3D game.
 //!
 //! `starhalma --screenshot out.png [--rules R] [--players N] [--long-hops] [--blocked swap|fill]
-//! [--load game.json] [--select Q,R [--hover Q,R]] [--menu] [--press how-to-play|next|guided]`
+//! [--load game.json] [--select Q,R [--hover Q,R]] [--menu] [--press how-to-play|next|guided|resign]`
 //! renders that position (all seats people,
 //! optionally with a marble selected and a destination previewed) in a real window, writes the
 //! PNG and exits.
@@ -43,7 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--menu] [--press how-to-play|next|guided]...] \
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--menu] [--press how-to-play|next|guided|resign]...] \
 | --bench-frames N";
 
 fn parse_args() -> Result<Args, String> {
@@ -73,7 +73,12 @@ fn parse_args() -> Result<Args, String> {
                     "how-to-play" => UiAction::HowToPlay,
                     "next" => UiAction::NextSection,
                     "guided" => UiAction::GuidedGame,
-                    _ => return Err(format!("--press {name}: use how-to-play, next or guided")),
+                    "resign" => UiAction::Resign,
+                    _ => {
+                        return Err(format!(
+                            "--press {name}: use how-to-play, next, guided or resign"
+                        ));
+                    }
                 });
             }
             "--server" => args.server = Some(value()?),
@@ -135,11 +140,14 @@ fn system_language() -> SystemLanguage {
     #[cfg(target_arch = "wasm32")]
     {
         let requested: Vec<String> = web_sys::window()
-            .map(|w| w.navigator().languages().iter())
-            .into_iter()
-            .flatten()
-            .filter_map(|tag| tag.as_string())
-            .collect();
+            .map(|w| {
+                w.navigator()
+                    .languages()
+                    .iter()
+                    .filter_map(|tag| tag.as_string())
+                    .collect()
+            })
+            .unwrap_or_default();
         let requested: Vec<&str> = requested.iter().map(String::as_str).collect();
         SystemLanguage(Language::negotiate(&requested))
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the web version into dist/: WebGL2, wasm32-unknown-unknown, the `web-release` profile,
-# wasm-bindgen at exactly the lock file's version, wasm-opt from binaryen (npm), index.html.
+# wasm-bindgen at exactly the lock file's version, wasm-opt from binaryen (npm), index.html with
+# its words in every language.
 # Serve dist/ with any static server, e.g. `python3 -m http.server -d dist 8080`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +42,8 @@ web/node_modules/.bin/wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-s
     --enable-multivalue \
     -o "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
 mv "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
-cp web/index.html "$OUT/"
+# The page's own words (loading, no WebGL2) in every language, from assets/locales.
+node web/page-words.mjs web/index.html > "$OUT/index.html"
 
 raw=$(stat -c %s "$OUT/starhalma_bg.wasm")
 gz=$(gzip -9 -c "$OUT/starhalma_bg.wasm" | wc -c)

@@ -106,6 +106,23 @@ try {
     await page2.waitForTimeout(1000);
     const message = await page2.evaluate(() => document.getElementById("status-text").textContent);
     check(message.includes("WebGL2"), `without WebGL2 the page explains why: "${message.slice(0, 60)}..."`);
+    // In the reader's language: a Japanese browser gets assets/locales/ja's words.
+    const japanese = fs
+      .readFileSync(path.join(dist, "..", "assets", "locales", "ja", "starhalma.ftl"), "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("web-no-webgl2 = "))
+      .slice("web-no-webgl2 = ".length);
+    const page3 = await (await plain.newContext({ locale: "ja-JP" })).newPage();
+    await page3.goto(url);
+    await page3.waitForTimeout(1000);
+    const inJapanese = await page3.evaluate(() => [
+      document.getElementById("status-text").textContent,
+      document.documentElement.lang,
+    ]);
+    check(
+      inJapanese[0] === japanese && inJapanese[1] === "ja",
+      `a Japanese browser reads it in Japanese: "${inJapanese[0].slice(0, 30)}..."`,
+    );
   } finally {
     await plain.close();
   }
