@@ -36,7 +36,7 @@ mod web;
 
 pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
 pub use devtools::{ScreenshotPlugin, bench_frames};
-pub use locale::{Language, SystemLanguage};
+pub use locale::{Language, SeatSymbols, SystemLanguage};
 pub use net::{JoinAtStart, ServerUrl};
 pub use persist::Store;
 pub use ui::{PanelSettings, Screen, StartWith, UiAction};

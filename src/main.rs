@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
     ClientPlugins, JoinAtStart, Language, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind,
-    ServerUrl, Setup, StartWith, Store, SystemLanguage, UiAction,
+    SeatSymbols, ServerUrl, Setup, StartWith, Store, SystemLanguage, UiAction,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -39,11 +39,12 @@ struct Args {
     menu: bool,
     press: Vec<UiAction>,
     language: Option<Language>,
+    no_symbols: bool,
 }
 
 const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--menu] [--press how-to-play|next|guided|resign]...] \
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--menu] [--press how-to-play|next|guided|resign]...] \
 | --bench-frames N";
 
 fn parse_args() -> Result<Args, String> {
@@ -65,6 +66,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--hover" => args.hover = Some(value()?.parse().map_err(|e| format!("--hover: {e}"))?),
             "--hide-board" => args.hide_board = true,
+            "--no-symbols" => args.no_symbols = true,
             "--join" => args.join = Some(value()?),
             "--menu" => args.menu = true,
             "--press" => {
@@ -216,6 +218,9 @@ fn main() {
             shown: true,
             board_hidden: true,
         });
+    }
+    if args.no_symbols {
+        app.insert_resource(SeatSymbols { shown: false });
     }
     if let Some(path) = args.screenshot {
         app.add_plugins(ScreenshotPlugin {
