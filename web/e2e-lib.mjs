@@ -13,6 +13,13 @@ export const out = path.resolve(here, "e2e-out");
 fs.mkdirSync(out, { recursive: true });
 
 const quiet = ["--disable-background-networking", "--disable-component-update", "--no-first-run"];
+// Two pages play each other in one browser: neither may be throttled as a background page
+// (its animation frames would stop, and with them the game).
+const foreground = [
+  "--disable-background-timer-throttling",
+  "--disable-backgrounding-occluded-windows",
+  "--disable-renderer-backgrounding",
+];
 
 /// Chromium with WebGL2 (or, with `webgl: false`, without any 3D API).
 export function launch({ webgl = true } = {}) {
@@ -21,7 +28,7 @@ export function launch({ webgl = true } = {}) {
     : ["--disable-3d-apis"];
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", ...graphics, ...quiet],
+    args: ["--no-sandbox", ...graphics, ...quiet, ...foreground],
   });
 }
 

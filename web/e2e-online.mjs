@@ -1,6 +1,6 @@
 // End-to-end test of playing a friend by link: starts the room server on the web build
-// (`starhalma-server --dist dist`, port 0), then two pages in separate browser contexts (each
-// with its own local storage, where seat tokens live). Page A opens a room from the menu and
+// (`starhalma-server --dist dist`, port 0), then two pages in two browsers (each with its own
+// local storage, where seat tokens live). Page A opens a room from the menu and
 // reads its link; page B opens the link and takes the open seat; both move with real pointer
 // input on the canvas, and both pages show both moves. Screenshots go to web/e2e-out/online-*.
 // The server binary: $STARHALMA_SERVER, else the one `cargo test --workspace` built under
@@ -26,12 +26,15 @@ const address = await new Promise((resolve, reject) => {
 });
 const url = `http://${address}/`;
 
-const browser = await launch();
+// One browser each: a page that is not the focused one of its browser gets no animation frames
+// in headless Chromium, and the game stops with them. Each browser also has its own local
+// storage, where the seat tokens live.
+const browsers = [await launch(), await launch()];
 const { check, finish } = reporter();
 const figures = {};
 
 try {
-  const contexts = [await browser.newContext(), await browser.newContext()];
+  const contexts = await Promise.all(browsers.map((b) => b.newContext()));
   const [pageA, pageB] = await Promise.all(
     contexts.map((c) => c.newPage({ viewport: { width: 1280, height: 800 } })),
   );
@@ -89,7 +92,7 @@ try {
 } catch (error) {
   check(false, String(error?.stack ?? error));
 } finally {
-  await browser.close();
+  await Promise.all(browsers.map((b) => b.close()));
   server.kill();
 }
 finish(figures);

@@ -58,8 +58,11 @@ try {
   const board = await shot("game-start");
   const holes = p.holes;
   const camp = (seat) => holes.filter((h) => h[2] === seat);
+  // Each marble's sides, left and right of its top (where the seat's symbol sits).
   const seatShare = (seat, pred) =>
-    camp(seat).filter((h) => share(board, h[0], h[1] - 6, 3, pred) > 0.5).length / camp(seat).length;
+    camp(seat).filter((h) =>
+      Math.max(share(board, h[0] - 10, h[1] - 4, 2, pred), share(board, h[0] + 10, h[1] - 4, 2, pred)) > 0.5,
+    ).length / camp(seat).length;
   const red = seatShare(0, reddish), blue = seatShare(1, bluish);
   check(red > 0.7, `Red's marbles show in red (${(100 * red).toFixed(0)}%)`);
   check(blue > 0.7, `Blue's marbles show in blue (${(100 * blue).toFixed(0)}%)`);
