@@ -30,8 +30,14 @@ pub enum HudText {
     Guide,
 }
 
-fn build_hud(mut commands: Commands) {
+/// The HUD's left column: its lines, then the controls panel below them, so the panel moves
+/// down as lines appear (online status, the link, the guide) instead of covering them.
+#[derive(Component)]
+pub(super) struct HudColumn;
+
+pub(super) fn build_hud(mut commands: Commands) {
     commands.spawn((
+        HudColumn,
         DespawnOnExit(Screen::Playing),
         Node {
             position_type: PositionType::Absolute,

@@ -6,6 +6,7 @@
 //! is a view of the board's `Selection`, so choosing on one shows on the other. With the 3D
 //! board hidden it also draws the board as text.
 
+use super::hud::{HudColumn, build_hud};
 use super::widgets::{
     BUTTON_BACKGROUND, ButtonSize, Focus, Focusable, HEADING, PANEL_BACKGROUND, label,
     styled_button,
@@ -134,15 +135,15 @@ struct PanelList;
 #[derive(Component)]
 struct TextBoard;
 
-fn build_panel(mut commands: Commands) {
-    commands.spawn((
+/// The panel stands in the HUD's left column, under its lines.
+fn build_panel(mut commands: Commands, column: Query<Entity, With<HudColumn>>) {
+    let panel = commands.spawn((
         PanelRoot,
         DespawnOnExit(Screen::Playing),
         Node {
-            position_type: PositionType::Absolute,
-            left: px(12),
-            top: px(120),
-            max_height: percent(80),
+            margin: UiRect::top(px(8)),
+            align_self: AlignSelf::Start,
+            max_height: vh(78),
             flex_direction: FlexDirection::Column,
             flex_wrap: FlexWrap::Wrap,
             align_items: AlignItems::Start,
@@ -169,6 +170,10 @@ fn build_panel(mut commands: Commands) {
             ),
         ],
     ));
+    if let Ok(column) = column.single() {
+        let panel = panel.id();
+        commands.entity(column).add_child(panel);
+    }
 }
 
 fn panel_button(entry: &Entry, order: u32) -> impl Bundle {
@@ -358,7 +363,7 @@ pub(super) struct PanelPlugin;
 
 impl Plugin for PanelPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Playing), build_panel)
+        app.add_systems(OnEnter(Screen::Playing), build_panel.after(build_hud))
             .add_systems(
                 Update,
                 (
