@@ -8,9 +8,9 @@ use bevy::picking::pointer::{Location, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::{
-    Animating, AnimationSettings, ComputerPace, DestinationRing, LastMoveMark, Marble, MirrorCheck,
-    MoveApplied, MoveRejected, OnHole, PlanningMode, PlanningStats, PreviewLanding, PreviewMark,
-    SeatSymbols, Selection, SoundCue,
+    Animating, AnimationSettings, ComputerPace, DestinationRing, HudText, LastMoveMark, Marble,
+    MirrorCheck, MoveApplied, MoveRejected, OnHole, PlanningMode, PlanningStats, PreviewLanding,
+    PreviewMark, SeatSymbols, Selection, SoundCue,
 };
 use starhalma::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup, Store};
 use starhalma_ai::Level;
@@ -31,6 +31,16 @@ pub(crate) fn key(app: &mut App, code: KeyCode) {
     keys.release(code);
     keys.clear();
     app.update();
+}
+
+/// The text of one HUD line.
+pub(crate) fn hud(app: &mut App, which: HudText) -> String {
+    app.world_mut()
+        .query::<(&HudText, &Text)>()
+        .iter(app.world())
+        .find(|(w, _)| **w == which)
+        .map(|(_, t)| t.0.clone())
+        .unwrap()
 }
 
 fn app_with(setup: Setup) -> App {

@@ -3,7 +3,7 @@
 //! local move is only proposed and waits for its event; a gap asks for `sync`; a `welcome`
 //! resets the board; commands that have no meaning online are refused.
 
-use super::{app_in, command, run_until_still, send, sent, table2};
+use super::{app_in, command, hud, run_until_still, send, sent, table2};
 use bevy::prelude::*;
 use starhalma::testing::{
     Animating, Authority, CommandRejected, GameReset, HudText, Marble, MoveApplied, NetRequest,
@@ -104,15 +104,6 @@ fn until(app: &mut App, done: impl Fn(&App) -> bool) {
     run_until(app, "a scripted event", 300, Duration::ZERO, done);
 }
 
-fn hud_line(app: &mut App, which: HudText) -> String {
-    app.world_mut()
-        .query::<(&HudText, &Text)>()
-        .iter(app.world())
-        .find(|(h, _)| **h == which)
-        .map(|(_, t)| t.0.clone())
-        .unwrap()
-}
-
 #[test]
 fn a_link_says_hello_and_the_welcome_replaces_the_match() {
     let (mut app, script) = online_app();
@@ -142,7 +133,7 @@ fn a_link_says_hello_and_the_welcome_replaces_the_match() {
     assert_eq!(memory.tokens, vec![(room(), Token::from_bits(101))]);
     assert_eq!(memory.last_link.as_deref(), Some(LINK));
     app.update();
-    assert_eq!(hud_line(&mut app, HudText::Online), "Online: you are Blue");
+    assert_eq!(hud(&mut app, HudText::Online), "Online: you are Blue");
 }
 
 #[test]
@@ -326,7 +317,7 @@ fn a_dropped_connection_comes_back_with_the_token() {
     assert_eq!(app.world().resource::<Online>().phase, Phase::Reconnecting);
     app.update();
     assert_eq!(
-        hud_line(&mut app, HudText::Online),
+        hud(&mut app, HudText::Online),
         "Connection lost: reconnecting..."
     );
     until(&mut app, |_| script.urls().len() == 2);
@@ -353,10 +344,7 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
     script.push(&welcome(Some(1), seats, Game::new(variant), 2));
     app.update();
     app.update();
-    assert_eq!(
-        hud_line(&mut app, HudText::Online),
-        "Waiting for players (2/3)"
-    );
+    assert_eq!(hud(&mut app, HudText::Online), "Waiting for players (2/3)");
     script.push(&ServerMessage::Event {
         seq: 3,
         event: RoomEvent::Seats {
@@ -374,16 +362,13 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
     app.update();
     app.update();
     assert_eq!(
-        hud_line(&mut app, HudText::Online),
+        hud(&mut app, HudText::Online),
         "Red disconnected: the computer plays in 45 s"
     );
     script.push(&ServerMessage::Reconnected { seat: 0 });
     app.update();
     app.update();
-    assert_eq!(
-        hud_line(&mut app, HudText::Online),
-        "Online: you are Yellow"
-    );
+    assert_eq!(hud(&mut app, HudText::Online), "Online: you are Yellow");
 }
 
 /// `starhalma-server` on 127.0.0.1 port 0 (built by `cargo test --workspace` next to this test

@@ -1,7 +1,7 @@
 //! The menu and HUD in a headless app: buttons pressed as a pointer would press them, and what
 //! the player then sees.
 
-use super::{app_for, h, people, press, run_until_still, send, table2};
+use super::{app_for, h, hud, people, press, run_until_still, send, table2};
 use bevy::prelude::*;
 use starhalma::testing::{AnimationSettings, GameOverPanel, HudText, SoundSettings, UiAction};
 use starhalma::{Match, MoveRequest, MoveSource, Screen};
@@ -17,15 +17,6 @@ fn shown(app: &mut App, action: UiAction) -> bool {
         .query::<(&UiAction, &Node)>()
         .iter(app.world())
         .any(|(a, node)| *a == action && node.display != Display::None)
-}
-
-fn hud(app: &mut App, which: HudText) -> String {
-    app.world_mut()
-        .query::<(&HudText, &Text)>()
-        .iter(app.world())
-        .find(|(w, _)| **w == which)
-        .map(|(_, t)| t.0.clone())
-        .unwrap()
 }
 
 /// All texts under an entity, depth first.

@@ -2,7 +2,7 @@
 //! redraws what is on screen, the choice is kept, and no player-visible English is left in the
 //! client's source outside the locale files.
 
-use super::{app_in, people, press, table2};
+use super::{app_in, hud, people, press, table2};
 use bevy::prelude::*;
 use starhalma::testing::{HudText, PanelButton, Say, Words};
 use starhalma::{Language, Match, Screen, Store, SystemLanguage, UiAction};
@@ -17,15 +17,6 @@ fn all_texts(app: &mut App) -> Vec<String> {
         .map(|t| t.0.clone())
         .filter(|t| !t.is_empty())
         .collect()
-}
-
-fn hud(app: &mut App, which: HudText) -> String {
-    app.world_mut()
-        .query::<(&HudText, &Text)>()
-        .iter(app.world())
-        .find(|(w, _)| **w == which)
-        .map(|(_, t)| t.0.clone())
-        .unwrap()
 }
 
 /// The text of the panel's first button.
