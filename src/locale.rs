@@ -431,6 +431,22 @@ impl Plugin for LocalePlugin {
             .add_systems(PreStartup, start_in_system_language)
             .add_systems(Startup, load_fonts)
             .configure_sets(PostUpdate, WordsSet.before(bevy::ui::UiSystems::Prepare))
-            .add_systems(PostUpdate, (draw_words, apply_font).in_set(WordsSet));
+            // Both walk their entities only on a frame where something they follow changed.
+            .add_systems(
+                PostUpdate,
+                (
+                    draw_words.run_if(
+                        resource_changed::<Words>
+                            .or_eager(resource_changed::<SeatSymbols>)
+                            .or_eager(any_match_filter::<Changed<Say>>),
+                    ),
+                    apply_font.run_if(
+                        resource_changed::<Words>
+                            .or_eager(resource_exists_and_changed::<UiFonts>)
+                            .or_eager(any_match_filter::<Added<TextFont>>),
+                    ),
+                )
+                    .in_set(WordsSet),
+            );
     }
 }
