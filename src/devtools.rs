@@ -3,6 +3,7 @@
 use crate::ai::ComputerThinking;
 use crate::board::{hole_position, seat_color};
 use crate::core::{Match, MoveRequest, SeatKind, Setup};
+use crate::layout::{CoverQuery, ScreenLayout, covered_rects};
 use crate::persist::Store;
 use crate::selection::{PressKind, Selection, handle_press};
 use crate::ui::{ActionPressed, UiAction};
@@ -41,6 +42,8 @@ fn screenshot_driver(
     mut actions: MessageWriter<ActionPressed>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     windows: Query<&Window>,
+    layout: Res<ScreenLayout>,
+    covers: CoverQuery,
 ) {
     *frames += 1;
     if *frames == 10 {
@@ -67,7 +70,9 @@ fn screenshot_driver(
     }
     if *frames == 90 {
         if let (Ok((camera, at)), Ok(window)) = (cameras.single(), windows.single()) {
-            let sidecar = screen_positions(&state, &selection, camera, at, window.scale_factor());
+            let scale = window.scale_factor();
+            let sidecar = screen_positions(&state, &selection, camera, at, scale);
+            let sidecar = with_layout(&sidecar, &layout, &covered_rects(&covers), scale);
             let _ = std::fs::write(plan.path.with_extension("json"), sidecar);
         }
         let path = plan.path.clone();
@@ -120,11 +125,36 @@ fn screen_positions(
         .destinations()
         .map(|h| project(hole_position(h) + Vec3::Y * 0.03))
         .collect();
+    let holes: Vec<String> = Hole::all().map(|h| project(hole_position(h))).collect();
     format!(
-        "{{\"centre\": {}, \"seats\": [{}], \"rings\": [{}]}}\n",
+        "{{\"centre\": {}, \"seats\": [{}], \"rings\": [{}], \"holes\": [{}]}}\n",
         project(Vec3::ZERO),
         seats.join(", "),
-        rings.join(", ")
+        rings.join(", "),
+        holes.join(", ")
+    )
+}
+
+/// The sidecar with the layout added, in image pixels: every hole, the board's rectangle and
+/// what the interface covers.
+fn with_layout(sidecar: &str, layout: &ScreenLayout, covered: &[Rect], scale: f32) -> String {
+    let rect = |r: &Rect| {
+        format!(
+            "[{:.1}, {:.1}, {:.1}, {:.1}]",
+            r.min.x * scale,
+            r.min.y * scale,
+            r.max.x * scale,
+            r.max.y * scale
+        )
+    };
+    let covered: Vec<String> = covered.iter().map(rect).collect();
+    let body = sidecar.trim_end().trim_end_matches('}');
+    format!(
+        "{body}, \"arrangement\": \"{:?}\", \"compact\": {}, \"board\": {}, \"covered\": [{}]}}\n",
+        layout.arrangement,
+        layout.compact,
+        rect(&layout.board),
+        covered.join(", ")
     )
 }
 

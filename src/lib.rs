@@ -3,6 +3,7 @@
 //! - `core`: the `Match` resource (the engine's `Game`), `MoveRequest` and
 //!   `GameCommand`, and the two systems that apply or refuse them. Nothing else writes the game.
 //! - `selection`: the selection model shared by the board, the panel and the keyboard.
+//! - `layout`: where the board and the interface go in a window of any shape.
 //! - `marbles`, `marks`, `board`, `picking`, `camera`, `sound`, `glow`: what the player sees
 //!   and hears of the game, and pointer input on the board.
 //! - `ai`: the computer's turns on the async compute pool (or in slices on the web).
@@ -22,6 +23,7 @@ mod camera;
 mod core;
 mod devtools;
 mod glow;
+mod layout;
 mod locale;
 mod marbles;
 mod marks;
@@ -36,6 +38,7 @@ mod web;
 
 pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
 pub use devtools::{ScreenshotPlugin, bench_frames};
+pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
 pub use net::{JoinAtStart, ServerUrl};
 pub use persist::Store;
@@ -45,11 +48,15 @@ pub use ui::{PanelSettings, Screen, StartWith, UiAction};
 pub mod testing {
     pub use crate::ai::{ComputerPace, ComputerThinking, PlanningMode, PlanningStats};
     pub use crate::board::{hole_position, seat_color};
-    pub use crate::camera::{CameraView, CurrentView, ViewRequest};
+    pub use crate::camera::{
+        CameraView, CurrentView, Framing, ViewRequest, frame_board, orbit_transform, pitch_of,
+        yaw_facing_camp,
+    };
     pub use crate::core::{
         Animating, Authority, CommandApplied, CommandRejected, GameReset, Intent, MoveApplied,
         MoveRejected, OnScreen, Proposal, ViewChanged, Viewing,
     };
+    pub use crate::layout::{Arrangement, ScreenLayout, TOUCH_TARGET, TopBar, TouchScreen};
     pub use crate::locale::{Phrase, Say, SeatSymbols, Symbol, Words};
     pub use crate::marbles::{
         AnimationSettings, Marble, MirrorCheck, OnHole, SymbolMark, rest_position,
@@ -60,9 +67,10 @@ pub mod testing {
     pub use crate::selection::{PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
-        ActionPressed, DiagramHole, DiagramMark, FileRequest, Focusable, GameOverPanel, Guide,
-        HowToPlay, HudText, MenuChoice, MenuSummary, ModalFocus, Notice, PanelButton, ReplayButton,
-        RulesPage, SavedGames, UiAction, panel_entries,
+        ActionPressed, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focusable,
+        GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuSummary, ModalFocus,
+        Notice, PanelButton, ReplayButton, RulesPage, SavedGames, SheetOpen, UiAction,
+        panel_entries,
     };
 }
 
@@ -80,6 +88,7 @@ impl PluginGroup for ClientPlugins {
         let rendering = self.rendering;
         let mut group = bevy::app::PluginGroupBuilder::start::<Self>()
             .add(locale::LocalePlugin)
+            .add(layout::LayoutPlugin)
             .add(core::CorePlugin)
             .add(selection::SelectionPlugin)
             .add(marbles::MarblesPlugin)

@@ -1,7 +1,7 @@
 //! `starhalma`: the 3D game.
 //!
 //! `starhalma --screenshot out.png [--rules R] [--players N] [--long-hops] [--blocked swap|fill]
-//! [--load game.json] [--select Q,R [--hover Q,R]] [--menu] [--press how-to-play|next|guided|resign]`
+//! [--load game.json] [--select Q,R [--hover Q,R]] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more]`
 //! renders that position (all seats people,
 //! optionally with a marble selected and a destination previewed) in a real window, writes the
 //! PNG and exits.
@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
     ClientPlugins, JoinAtStart, Language, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind,
-    SeatSymbols, ServerUrl, Setup, StartWith, Store, SystemLanguage, UiAction,
+    SeatSymbols, ServerUrl, Setup, StartWith, Store, SystemLanguage, TouchScreen, UiAction,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -40,11 +40,15 @@ struct Args {
     press: Vec<UiAction>,
     language: Option<Language>,
     no_symbols: bool,
+    /// The window's size in logical pixels (a phone's shape, for screenshots).
+    window: Option<(u32, u32)>,
+    /// Lay out for fingers, as on a touch screen.
+    touch: bool,
 }
 
 const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--menu] [--press how-to-play|next|guided|resign]...] \
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more]...] \
 | --bench-frames N";
 
 fn parse_args() -> Result<Args, String> {
@@ -67,6 +71,16 @@ fn parse_args() -> Result<Args, String> {
             "--hover" => args.hover = Some(value()?.parse().map_err(|e| format!("--hover: {e}"))?),
             "--hide-board" => args.hide_board = true,
             "--no-symbols" => args.no_symbols = true,
+            "--touch" => args.touch = true,
+            "--window" => {
+                let size = value()?;
+                let parsed = size
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .filter(|&(w, h): &(u32, u32)| w >= 200 && h >= 200);
+                args.window =
+                    Some(parsed.ok_or(format!("--window {size}: use WxH, e.g. 412x860"))?);
+            }
             "--join" => args.join = Some(value()?),
             "--menu" => args.menu = true,
             "--press" => {
@@ -76,9 +90,10 @@ fn parse_args() -> Result<Args, String> {
                     "next" => UiAction::NextSection,
                     "guided" => UiAction::GuidedGame,
                     "resign" => UiAction::Resign,
+                    "more" => UiAction::ToggleMore,
                     _ => {
                         return Err(format!(
-                            "--press {name}: use how-to-play, next, guided or resign"
+                            "--press {name}: use how-to-play, next, guided, resign or more"
                         ));
                     }
                 });
@@ -193,7 +208,11 @@ fn main() {
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "starhalma".into(),
-            resolution: WindowResolution::new(1280, 800),
+            resolution: match args.window {
+                // A fixed scale, so the window has exactly the logical size asked for.
+                Some((w, h)) => WindowResolution::new(w, h).with_scale_factor_override(1.0),
+                None => WindowResolution::new(1280, 800),
+            },
             canvas: Some("#bevy".into()),
             fit_canvas_to_parent: true,
             prevent_default_event_handling: true,
@@ -218,6 +237,9 @@ fn main() {
             shown: true,
             board_hidden: true,
         });
+    }
+    if args.touch {
+        app.insert_resource(TouchScreen(true));
     }
     if args.no_symbols {
         app.insert_resource(SeatSymbols { shown: false });

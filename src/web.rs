@@ -9,6 +9,7 @@
 
 use crate::ai::{ComputerThinking, PlanningStats};
 use crate::core::{Animating, Match};
+use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects};
 use crate::net::{Online, Phase};
 use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
@@ -30,6 +31,9 @@ fn publish_probe(
     selection: Res<Selection>,
     cameras: Query<(Ref<GlobalTransform>, &Camera)>,
     buttons: Query<(&UiAction, Ref<ComputedNode>, Ref<UiGlobalTransform>)>,
+    layout: Res<ScreenLayout>,
+    covers: CoverQuery,
+    windows: Query<&Window>,
     mut frame: Local<u32>,
 ) {
     *frame += 1;
@@ -45,7 +49,8 @@ fn publish_probe(
         || animating.is_changed()
         || selection.is_changed()
         || camera_moved
-        || buttons_moved;
+        || buttons_moved
+        || layout.is_changed();
     if changed || body.is_empty() {
         *body = probe_body(
             &state,
@@ -58,6 +63,8 @@ fn publish_probe(
             &cameras,
             &buttons,
         );
+        let scale = windows.single().map_or(1.0, |w| w.scale_factor());
+        body.push_str(&layout_json(&layout, &covered_rects(&covers), scale));
     }
     let json = format!("{{\"frame\":{},{}", *frame, *body);
     if let Some(window) = web_sys::window() {
@@ -148,14 +155,54 @@ fn probe_body(
             node.size.x > 0.0
         );
     }
-    json.push_str("]}");
+    json.push(']');
     json
+}
+
+/// The layout's part of the probe (CSS pixels): the arrangement, the board's rectangle, what the
+/// interface covers and the device pixel ratio the game renders at.
+fn layout_json(layout: &ScreenLayout, covered: &[Rect], scale: f32) -> String {
+    let rect = |r: &Rect| {
+        format!(
+            "[{:.1},{:.1},{:.1},{:.1}]",
+            r.min.x, r.min.y, r.max.x, r.max.y
+        )
+    };
+    let covered: Vec<String> = covered.iter().map(rect).collect();
+    format!(
+        ",\"layout\":{{\"arrangement\":\"{:?}\",\"compact\":{},\"touch\":{},\
+         \"window\":[{:.1},{:.1}],\"board\":{},\"scale\":{scale:.2}}},\"covered\":[{}]}}",
+        layout.arrangement,
+        layout.compact,
+        layout.touch,
+        layout.window.x,
+        layout.window.y,
+        rect(&layout.board),
+        covered.join(",")
+    )
+}
+
+/// A touch screen is known from the start when the browser reports a coarse pointer or touch
+/// points, so a phone's first frame is already laid out for fingers.
+fn detect_touch(mut touch: ResMut<TouchScreen>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let coarse = window
+        .match_media("(pointer: coarse)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches());
+    if coarse || window.navigator().max_touch_points() > 0 {
+        touch.0 = true;
+    }
 }
 
 pub(crate) struct WebPlugin;
 
 impl Plugin for WebPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Last, publish_probe);
+        app.add_systems(Startup, detect_touch)
+            .add_systems(Last, publish_probe);
     }
 }

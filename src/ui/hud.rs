@@ -1,9 +1,11 @@
 //! The HUD: whose turn it is, the last move, marbles home and the latest notice on the left; the
 //! game's buttons on the right (views, speed, sound, hint, save, load, undo, pass, resign, play
-//! again, change mode). Text is rebuilt only when what it shows changed.
+//! again, change mode). Text is rebuilt only when what it shows changed. Where the lines and
+//! buttons stand on each shape of screen is `arrange`'s.
 
+use super::arrange::{ButtonGroup, HudButtons, HudSlot, MoreSheet, SheetOpen};
 use super::online::{describe_connection, online_buttons};
-use super::widgets::{SOFT_TEXT, label, large_button};
+use super::widgets::{SHEET_BACKGROUND, SOFT_TEXT, label, large_button};
 use super::{Guide, Notice, Screen, UiAction, level_name, move_words, speed_name};
 use crate::ai::ComputerThinking;
 use crate::camera::CameraView;
@@ -67,63 +69,81 @@ pub(super) fn build_hud(mut commands: Commands) {
             ),
         ],
     ));
+    let buttons = commands
+        .spawn((
+            HudButtons,
+            DespawnOnExit(Screen::Playing),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(10),
+                top: px(10),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::End,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
     commands.spawn((
+        MoreSheet,
         DespawnOnExit(Screen::Playing),
         Node {
+            display: Display::None,
             position_type: PositionType::Absolute,
-            right: px(10),
-            top: px(10),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::End,
             ..default()
         },
+        // Nearly opaque: what it covers would make its buttons hard to read.
+        BackgroundColor(SHEET_BACKGROUND),
         Pickable::IGNORE,
-        children![
-            large_button(
-                Phrase::msg("button-angled"),
-                UiAction::View(CameraView::Angled),
-                false
-            ),
-            large_button(
-                Phrase::msg("button-top-down"),
-                UiAction::View(CameraView::TopDown),
-                false
-            ),
-            large_button(speed_button(0.28), UiAction::CycleSpeed, false),
-            large_button(Phrase::msg("button-sound-on"), UiAction::ToggleSound, false),
-            large_button(
-                Phrase::msg("button-symbols-on"),
-                UiAction::ToggleSymbols,
-                false
-            ),
-            large_button(Phrase::msg("button-hint"), UiAction::Hint, false),
-            large_button(
-                Phrase::msg("button-how-to-play"),
-                UiAction::HowToPlay,
-                false
-            ),
-            large_button(Phrase::msg("button-save"), UiAction::Save, false),
-            large_button(Phrase::msg("button-load"), UiAction::Load, false),
-            large_button(Phrase::msg("button-undo"), UiAction::Undo, false),
-            large_button(Phrase::msg("button-pass"), UiAction::Pass, false),
-            large_button(Phrase::msg("button-resign"), UiAction::Resign, false),
-            large_button(Phrase::msg("button-play-again"), UiAction::PlayAgain, false),
-            large_button(Phrase::msg("button-copy-link"), UiAction::CopyLink, false),
-            large_button(Phrase::msg("button-join"), UiAction::TakeSeat, false),
-            large_button(
-                Phrase::msg("button-fill-computer"),
-                UiAction::FillComputer,
-                false
-            ),
-            large_button(Phrase::msg("button-leave"), UiAction::Leave, false),
-            large_button(Phrase::msg("button-rematch"), UiAction::Rematch, false),
-            large_button(
-                Phrase::msg("button-change-mode"),
-                UiAction::ChangeMode,
-                false
-            ),
-        ],
     ));
+    for (slot, (label, action, group)) in hud_buttons().into_iter().enumerate() {
+        let button = commands
+            .spawn((
+                large_button(label, action, false),
+                HudSlot {
+                    order: slot as u8,
+                    group,
+                },
+            ))
+            .id();
+        commands.entity(buttons).add_child(button);
+    }
+}
+
+/// The HUD's buttons in the order a desktop column shows them, with the group each belongs to.
+fn hud_buttons() -> Vec<(Phrase, UiAction, ButtonGroup)> {
+    use ButtonGroup::{Main, More, Secondary};
+    let msg = Phrase::msg;
+    vec![
+        (msg("button-more"), UiAction::ToggleMore, More),
+        (
+            msg("button-angled"),
+            UiAction::View(CameraView::Angled),
+            Secondary,
+        ),
+        (
+            msg("button-top-down"),
+            UiAction::View(CameraView::TopDown),
+            Secondary,
+        ),
+        (speed_button(0.28), UiAction::CycleSpeed, Secondary),
+        (msg("button-sound-on"), UiAction::ToggleSound, Secondary),
+        (msg("button-symbols-on"), UiAction::ToggleSymbols, Secondary),
+        (msg("button-hint"), UiAction::Hint, Secondary),
+        (msg("button-how-to-play"), UiAction::HowToPlay, Secondary),
+        (msg("button-save"), UiAction::Save, Secondary),
+        (msg("button-load"), UiAction::Load, Secondary),
+        (msg("button-undo"), UiAction::Undo, Main),
+        (msg("button-pass"), UiAction::Pass, Main),
+        (msg("button-resign"), UiAction::Resign, Main),
+        (msg("button-play-again"), UiAction::PlayAgain, Main),
+        (msg("button-copy-link"), UiAction::CopyLink, Main),
+        (msg("button-join"), UiAction::TakeSeat, Main),
+        (msg("button-fill-computer"), UiAction::FillComputer, Main),
+        (msg("button-leave"), UiAction::Leave, Main),
+        (msg("button-rematch"), UiAction::Rematch, Main),
+        (msg("button-change-mode"), UiAction::ChangeMode, Secondary),
+    ]
 }
 
 /// "Yellow moved from R10 S1 to R10 S3 (1 jump)", in the mover's own labels.
@@ -265,6 +285,7 @@ fn update_buttons(
     symbols: Res<SeatSymbols>,
     online: Res<Online>,
     authority: Res<Authority>,
+    sheet: Res<SheetOpen>,
     mut buttons: Query<(&UiAction, &mut Node, &Children)>,
     mut texts: Query<&mut Say>,
 ) {
@@ -301,6 +322,8 @@ fn update_buttons(
             UiAction::ToggleSound => Phrase::msg("button-sound-on"),
             UiAction::ToggleSymbols if symbols.shown => Phrase::msg("button-symbols-on"),
             UiAction::ToggleSymbols => Phrase::msg("button-symbols-off"),
+            UiAction::ToggleMore if sheet.0 => Phrase::msg("button-more-close"),
+            UiAction::ToggleMore => Phrase::msg("button-more"),
             _ => continue,
         };
         for &child in children {
@@ -336,6 +359,7 @@ impl Plugin for HudPlugin {
                             .or_eager(resource_changed::<AnimationSettings>)
                             .or_eager(resource_changed::<SoundSettings>)
                             .or_eager(resource_changed::<SeatSymbols>)
+                            .or_eager(resource_changed::<SheetOpen>)
                             .or_eager(any_match_filter::<Added<UiAction>>),
                     ),
                 )

@@ -7,6 +7,7 @@ use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, seat
 use crate::core::{GameCommand, SeatKind};
 use crate::locale::{Language, Phrase, Words, rules_name};
 use crate::net::{OnlineMemory, ServerUrl};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_rules::{RuleSet, Variant};
@@ -106,7 +107,9 @@ fn build_menu(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let root = commands
+    // The screen scrolls when the menu is taller than it (a landscape phone); the inner
+    // column's automatic margins centre it when it is not, and keep its top reachable when it is.
+    let screen = commands
         .spawn((
             MenuRoot,
             DespawnOnExit(Screen::Menu),
@@ -114,12 +117,26 @@ fn build_menu(
                 width: percent(100),
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            ScrollPosition::default(),
+            BackgroundColor(Color::srgba(0.02, 0.03, 0.06, 0.75)),
+        ))
+        .id();
+    let root = commands
+        .spawn((
+            ChildOf(screen),
+            Node {
+                width: percent(100),
+                margin: UiRect::vertical(Val::Auto),
+                padding: UiRect::vertical(px(10)),
+                flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
+                flex_shrink: 0.0,
                 row_gap: px(10),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.02, 0.03, 0.06, 0.75)),
         ))
         .with_child(label(Phrase::msg("app-title"), 48.0, Color::WHITE))
         .id();
@@ -155,9 +172,10 @@ fn build_menu(
             // What the chosen rules mean, in a paragraph under their buttons.
             commands.entity(root).with_child((
                 MenuSummary,
+                // A definite width (not a maximum), so the paragraph is measured as it wraps.
                 Node {
-                    width: px(640),
-                    max_width: percent(94),
+                    width: percent(94),
+                    max_width: px(640),
                     ..default()
                 },
                 children![label(
@@ -225,9 +243,38 @@ fn menu_actions(
 
 pub(super) struct MenuPlugin;
 
+/// Pixels one notch of a mouse wheel scrolls.
+const WHEEL_LINE: f32 = 32.0;
+
+/// The wheel and a finger's drag scroll the menu when it is taller than the screen (the layout
+/// keeps the scroll within the content).
+fn scroll_menu(
+    mut wheel: MessageReader<MouseWheel>,
+    touches: Option<Res<Touches>>,
+    mut screens: Query<&mut ScrollPosition, With<MenuRoot>>,
+) {
+    let mut by = 0.0;
+    for event in wheel.read() {
+        by -= match event.unit {
+            MouseScrollUnit::Line => event.y * WHEEL_LINE,
+            MouseScrollUnit::Pixel => event.y,
+        };
+    }
+    if let Some(touches) = touches {
+        by -= touches.iter().map(|t| t.delta().y).sum::<f32>();
+    }
+    if by == 0.0 {
+        return;
+    }
+    for mut scroll in &mut screens {
+        scroll.y = (scroll.y + by).max(0.0);
+    }
+}
+
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Menu), build_menu)
+        app.add_message::<MouseWheel>()
+            .add_systems(OnEnter(Screen::Menu), build_menu)
             .add_systems(
                 Update,
                 (
@@ -245,6 +292,7 @@ impl Plugin for MenuPlugin {
                                 .or_eager(resource_changed::<Words>),
                         )
                         .in_set(crate::core::GameSet::Mirror),
+                    scroll_menu.run_if(in_state(Screen::Menu)),
                 ),
             );
     }

@@ -6,6 +6,7 @@
 //! This module owns the names the screens share; each screen lives in a private submodule.
 
 mod access;
+mod arrange;
 mod game_over;
 mod guided;
 mod how_to_play;
@@ -17,6 +18,7 @@ mod online;
 mod panel;
 mod widgets;
 
+pub use arrange::{ButtonGroup, HudSlot, SheetOpen};
 pub use game_over::GameOverPanel;
 pub use guided::Guide;
 pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage};
@@ -126,6 +128,8 @@ pub enum UiAction {
     NextSection,
     PreviousSection,
     CloseHowToPlay,
+    /// Open or close the sheet of secondary buttons (compact layouts).
+    ToggleMore,
 }
 
 /// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
@@ -416,6 +420,7 @@ impl Plugin for UiPlugin {
             )
             .add_plugins((
                 access::AccessPlugin,
+                arrange::ArrangePlugin,
                 menu::MenuPlugin,
                 hud::HudPlugin,
                 game_over::GameOverPlugin,

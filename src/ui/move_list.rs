@@ -8,6 +8,7 @@ use super::widgets::{
 };
 use super::{Screen, UiSet};
 use crate::core::{GameSet, Match, ViewChanged, Viewing};
+use crate::layout::ScreenLayout;
 use crate::locale::Phrase;
 use crate::selection::Selection;
 use bevy::prelude::*;
@@ -23,9 +24,6 @@ pub enum ReplayButton {
     /// Back to the live game.
     Live,
 }
-
-/// How many moves the list shows at once.
-const LIST_LENGTH: usize = 10;
 
 /// The view a button leads to from the current one.
 fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
@@ -44,15 +42,16 @@ fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
     Viewing::replay(&live.game, ply)
 }
 
-/// The entries shown: `(ply after the move, text)`, a window of the list around what is shown.
-fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, Phrase)> {
+/// The entries shown: `(ply after the move, text)`, a window of `rows` moves around what is
+/// shown.
+fn list_window(state: &Match, viewing: &Viewing, rows: usize) -> Vec<(usize, Phrase)> {
     let history = state.game.history();
     let variant = state.game.variant();
     let end = match viewing {
         Viewing::Live => history.len(),
-        Viewing::Replay { ply, .. } => (*ply + LIST_LENGTH / 2).min(history.len()),
+        Viewing::Replay { ply, .. } => (*ply + rows / 2).min(history.len()),
     };
-    let start = end.saturating_sub(LIST_LENGTH);
+    let start = end.saturating_sub(rows);
     history[start..end]
         .iter()
         .enumerate()
@@ -70,7 +69,7 @@ fn list_window(state: &Match, viewing: &Viewing) -> Vec<(usize, Phrase)> {
 }
 
 #[derive(Component)]
-struct MoveListRoot;
+pub(super) struct MoveListRoot;
 
 #[derive(Component)]
 struct MoveListEntries;
@@ -129,6 +128,7 @@ fn update_move_list(
     mut commands: Commands,
     state: Res<Match>,
     viewing: Res<Viewing>,
+    layout: Res<ScreenLayout>,
     lists: Query<(Entity, Option<&Children>), With<MoveListEntries>>,
     mut shown: Local<Option<ShownList>>,
 ) {
@@ -139,10 +139,10 @@ fn update_move_list(
     let new_list = shown
         .as_ref()
         .is_none_or(|(built_in, ..)| *built_in != list);
-    if !new_list && !state.is_changed() && !viewing.is_changed() {
+    if !new_list && !state.is_changed() && !viewing.is_changed() && !layout.is_changed() {
         return;
     }
-    let entries = list_window(&state, &viewing);
+    let entries = list_window(&state, &viewing, layout.move_list_rows());
     let ply = match &*viewing {
         Viewing::Live => None,
         Viewing::Replay { ply, .. } => Some(*ply),

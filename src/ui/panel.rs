@@ -123,13 +123,13 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
 }
 
 #[derive(Component)]
-struct PanelRoot;
+pub(super) struct PanelRoot;
 
 #[derive(Component)]
 struct PanelTitle;
 
 #[derive(Component)]
-struct PanelList;
+pub(super) struct PanelList;
 
 /// The board drawn as text, for players who hide the 3D board.
 #[derive(Component)]

@@ -15,6 +15,8 @@ pub(super) const HEADING: Color = Color::srgb(1.0, 0.85, 0.5);
 pub(super) const SOFT_TEXT: Color = Color::srgb(0.85, 0.88, 0.95);
 /// Translucent backing of the panel and the move list.
 pub(super) const PANEL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.55);
+/// Backing of the "More" sheet, which opens over the board and the panel.
+pub(super) const SHEET_BACKGROUND: Color = Color::srgba(0.06, 0.07, 0.11, 0.94);
 
 /// A button the keyboard can reach, in `order`.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

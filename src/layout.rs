@@ -1,0 +1,246 @@
+//! Where the board and the interface go in a window of any shape and size, chosen by one rule
+//! ([`ScreenLayout::choose`]) that the camera's framing and the interface's placement both follow.
+//!
+//! - **Side** (landscape and at least 600 px wide): the HUD's lines and the controls panel in a
+//!   band on the left, the buttons and the move list in a band on the right, the board between.
+//! - **Stacked** (portrait, or narrower than 600 px; seed 003 puts the panel "below it on narrow
+//!   screens"): a top bar (whose turn, marbles home), the board under it across the whole width,
+//!   then the panel and the move list side by side, the main actions in a bar at the bottom.
+//! - **Compact** (always when stacked; side windows lower than 620 px, where the column of
+//!   buttons does not fit): the secondary buttons (views, speed, sound, hint, save, load, change
+//!   mode) wait behind one "More" button, the actions of the moment stay one tap away.
+//! - **Touch**: buttons and panel rows at least 44 px tall (logical pixels, which Bevy scales by
+//!   the device pixel ratio, so they are CSS pixels on the web).
+
+use bevy::input::touch::TouchInput;
+use bevy::prelude::*;
+use bevy::ui::{ComputedNode, UiGlobalTransform};
+use bevy::window::PrimaryWindow;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrangement {
+    Side,
+    Stacked,
+}
+
+/// Narrower than this, the layout is stacked whatever the window's shape.
+const NARROW_BELOW: f32 = 600.0;
+/// Side windows lower than this are compact.
+const COMPACT_BELOW: f32 = 620.0;
+/// Space kept free at the window's edges.
+pub const EDGE: f32 = 8.0;
+/// The least room under a stacked board: the action bar and a few panel rows.
+const STACKED_BOTTOM_MIN: f32 = 150.0;
+/// A stacked board's height for each pixel of width: the angled star is about 1.3 times as wide
+/// as high, the top-down one about as high as wide.
+const STACKED_BOARD_PER_WIDTH: f32 = 0.9;
+/// Height kept for the action bar at the bottom of a stacked layout.
+pub const ACTION_BAR: f32 = 64.0;
+/// Height of one move-list entry and of the list's heading and replay buttons.
+const MOVE_ROW: f32 = 20.0;
+const MOVE_LIST_HEAD: f32 = 84.0;
+/// The most moves the list shows.
+pub const MOVE_LIST_MOST: usize = 10;
+/// The least height of a button on a touch screen, as platform guidelines ask for fingers.
+pub const TOUCH_TARGET: f32 = 44.0;
+
+/// The layout of the window, in logical pixels from its top left.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct ScreenLayout {
+    pub window: Vec2,
+    pub arrangement: Arrangement,
+    pub compact: bool,
+    pub touch: bool,
+    /// Where the whole star (every hole and the marbles on it) is framed.
+    pub board: Rect,
+    /// Side: the width of each band beside the board.
+    pub band: f32,
+}
+
+impl Default for ScreenLayout {
+    fn default() -> Self {
+        ScreenLayout::choose(Vec2::new(1280.0, 800.0), false, 0.0)
+    }
+}
+
+impl ScreenLayout {
+    /// The layout for a window of `window` logical pixels, touched or not, whose HUD lines
+    /// (stacked: the top bar) are `top_bar` high.
+    pub fn choose(window: Vec2, touch: bool, top_bar: f32) -> ScreenLayout {
+        let (w, h) = (window.x.max(1.0), window.y.max(1.0));
+        let stacked = w < NARROW_BELOW || h > w;
+        if stacked {
+            let top = (EDGE + top_bar + 4.0).min(h * 0.4);
+            let room = (h - top - STACKED_BOTTOM_MIN).max(h * 0.3);
+            let height = (w * STACKED_BOARD_PER_WIDTH).min(room);
+            ScreenLayout {
+                window,
+                arrangement: Arrangement::Stacked,
+                compact: true,
+                touch,
+                board: Rect::new(0.0, top, w, top + height),
+                band: 0.0,
+            }
+        } else {
+            // Wide enough for the lines, wider where the star (about 1.3 times as wide as high
+            // when angled) leaves room.
+            let board_height = h - 2.0 * EDGE;
+            let compact = h < COMPACT_BELOW;
+            // A compact band holds the lines and panel a wide one has room for beside it.
+            let share = if compact { 0.25 } else { 0.17 };
+            let band = (share * w)
+                .clamp(150.0, 250.0)
+                .max((w - board_height * 1.3) / 2.0)
+                .min(w * 0.3);
+            ScreenLayout {
+                window,
+                arrangement: Arrangement::Side,
+                compact,
+                touch,
+                board: Rect::new(band, EDGE, w - band, h - EDGE),
+                band,
+            }
+        }
+    }
+
+    /// The least height of a button: a finger's on touch screens.
+    pub fn button_height(&self) -> f32 {
+        if self.touch { TOUCH_TARGET } else { 0.0 }
+    }
+
+    /// One button's height with its margins, as laid out.
+    fn button_pitch(&self) -> f32 {
+        self.button_height().max(34.0) + 8.0
+    }
+
+    /// How many moves the move list has room for.
+    pub fn move_list_rows(&self) -> usize {
+        let room = match self.arrangement {
+            // Under the column of buttons: More and three actions when compact.
+            Arrangement::Side if self.compact => {
+                self.window.y - 2.0 * EDGE - 4.0 * self.button_pitch()
+            }
+            Arrangement::Side => return MOVE_LIST_MOST,
+            Arrangement::Stacked => self.window.y - self.board.max.y - ACTION_BAR - EDGE,
+        };
+        (((room - MOVE_LIST_HEAD) / MOVE_ROW).floor().max(2.0) as usize).min(MOVE_LIST_MOST)
+    }
+
+    /// Stacked: the room between the board and the action bar.
+    pub fn below_board(&self) -> f32 {
+        (self.window.y - self.board.max.y - ACTION_BAR - EDGE).max(0.0)
+    }
+}
+
+/// What a laid-out interface node covers, for checks that nothing covers the board: visible
+/// nodes that draw something (a background, or text).
+pub type CoverQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+        Option<&'static BackgroundColor>,
+        Has<Text>,
+    ),
+>;
+
+/// The rectangles (logical pixels) the interface draws on.
+pub fn covered_rects(nodes: &CoverQuery) -> Vec<Rect> {
+    nodes
+        .iter()
+        .filter(|(node, _, visible, background, text)| {
+            let draws = *text || background.is_some_and(|b| b.0.alpha() > 0.0);
+            visible.get() && draws && node.size.x > 0.0 && node.size.y > 0.0
+        })
+        .map(|(node, at, ..)| {
+            let scale = node.inverse_scale_factor;
+            Rect::from_center_size(at.translation * scale, node.size * scale)
+        })
+        .collect()
+}
+
+/// The height of the HUD's lines as last laid out, written by the interface (a stacked board
+/// starts under them).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct TopBar(pub f32);
+
+/// Whether this is a touch screen: the browser says so at start (a coarse pointer or touch
+/// points), and any touch proves it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TouchScreen(pub bool);
+
+fn notice_touch(mut touches: MessageReader<TouchInput>, mut touch: ResMut<TouchScreen>) {
+    if touches.read().count() > 0 {
+        touch.set_if_neq(TouchScreen(true));
+    }
+}
+
+/// The layout follows the primary window (headless apps without one keep the default) and
+/// changes only when the choice does.
+fn choose_layout(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    touch: Res<TouchScreen>,
+    top_bar: Res<TopBar>,
+    mut layout: ResMut<ScreenLayout>,
+) {
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    let size = Vec2::new(window.width(), window.height());
+    if size.x < 1.0 || size.y < 1.0 {
+        return; // minimised
+    }
+    layout.set_if_neq(ScreenLayout::choose(size, touch.0, top_bar.0));
+}
+
+/// The layout is chosen in `PreUpdate`, so every system of a frame sees the same one.
+pub(crate) struct LayoutPlugin;
+
+impl Plugin for LayoutPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ScreenLayout>()
+            .init_resource::<TopBar>()
+            .init_resource::<TouchScreen>()
+            .add_message::<TouchInput>()
+            .add_systems(PreUpdate, (notice_touch, choose_layout).chain());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn desktop_is_side_and_full() {
+        let layout = ScreenLayout::choose(Vec2::new(1280.0, 800.0), false, 90.0);
+        assert_eq!(layout.arrangement, Arrangement::Side);
+        assert!(!layout.compact);
+        assert_eq!(layout.button_height(), 0.0);
+    }
+
+    #[test]
+    fn phone_portrait_is_stacked_with_room_under_the_board() {
+        let layout = ScreenLayout::choose(Vec2::new(412.0, 860.0), true, 90.0);
+        assert_eq!(layout.arrangement, Arrangement::Stacked);
+        assert!(layout.compact);
+        assert!(layout.board.min.y >= 90.0);
+        assert!(layout.below_board() > 200.0, "{layout:?}");
+        assert_eq!(layout.button_height(), TOUCH_TARGET);
+    }
+
+    #[test]
+    fn landscape_phone_is_side_and_compact() {
+        let layout = ScreenLayout::choose(Vec2::new(860.0, 412.0), true, 60.0);
+        assert_eq!(layout.arrangement, Arrangement::Side);
+        assert!(layout.compact);
+        assert!(layout.move_list_rows() >= 2);
+    }
+
+    #[test]
+    fn narrow_landscape_window_is_stacked() {
+        let layout = ScreenLayout::choose(Vec2::new(560.0, 400.0), false, 60.0);
+        assert_eq!(layout.arrangement, Arrangement::Stacked);
+    }
+}

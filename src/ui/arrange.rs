@@ -1,0 +1,352 @@
+//! Where the game screen's pieces stand, following the [`ScreenLayout`]: the HUD's lines, its
+//! buttons, the "More" sheet, the controls panel and the move list. Nothing here decides what
+//! they show; only their places, so every layout runs the same HUD, panel and list code.
+//!
+//! - Side: lines and panel on the left, buttons in a column on the right, the move list in the
+//!   bottom right corner (the desktop's layout). Compact, the secondary buttons move into the
+//!   sheet that "More" opens beside the column.
+//! - Stacked: the lines as a top bar, the panel and the move list side by side under the
+//!   board, the main actions in a bar at the bottom, the sheet above that bar.
+
+use super::hud::HudColumn;
+use super::move_list::MoveListRoot;
+use super::panel::{PanelList, PanelRoot};
+use super::{ActionPressed, HudText, Screen, UiAction, UiSet};
+use crate::layout::{ACTION_BAR, Arrangement, EDGE, ScreenLayout, TopBar};
+use bevy::prelude::*;
+use bevy::ui::ComputedNode;
+
+/// Which buttons a compact layout keeps in view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonGroup {
+    /// The actions of the moment: always one tap away.
+    Main,
+    /// Views, speed, sound, symbols, hint, rules, save, load, change mode: behind "More" when
+    /// compact.
+    Secondary,
+    /// The "More" button itself: only when compact.
+    More,
+}
+
+/// A HUD button's place in the desktop column and its group.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HudSlot {
+    pub order: u8,
+    pub group: ButtonGroup,
+}
+
+/// The HUD's buttons: a column on the right (side) or a bar at the bottom (stacked).
+#[derive(Component)]
+pub(super) struct HudButtons;
+
+/// The sheet "More" opens, holding the secondary buttons when compact.
+#[derive(Component)]
+pub(super) struct MoreSheet;
+
+/// Whether the "More" sheet is open.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SheetOpen(pub bool);
+
+/// "More" opens or closes the sheet; any other button pressed closes it (its action is done).
+fn sheet_actions(mut actions: MessageReader<ActionPressed>, mut sheet: ResMut<SheetOpen>) {
+    for ActionPressed(action) in actions.read() {
+        let open = *action == UiAction::ToggleMore && !sheet.0;
+        sheet.set_if_neq(SheetOpen(open));
+    }
+}
+
+fn close_sheet(mut sheet: ResMut<SheetOpen>) {
+    sheet.set_if_neq(SheetOpen(false));
+}
+
+/// Sets a node's field only when it differs, so unchanged nodes are not marked changed.
+macro_rules! set {
+    ($node:expr, $($field:ident = $value:expr),+ $(,)?) => {
+        $(if $node.$field != $value { $node.$field = $value; })+
+    };
+}
+
+/// Places the lines, buttons, sheet, panel and move list for the layout.
+#[allow(clippy::type_complexity)]
+fn arrange(
+    mut commands: Commands,
+    layout: Res<ScreenLayout>,
+    sheet: Res<SheetOpen>,
+    mut nodes: ParamSet<(
+        Query<&mut Node, With<HudColumn>>,
+        Query<(Entity, &mut Node), With<HudButtons>>,
+        Query<(Entity, &mut Node), With<MoreSheet>>,
+        Query<&mut Node, With<PanelRoot>>,
+        Query<&mut Node, With<PanelList>>,
+        Query<&mut Node, With<MoveListRoot>>,
+        Query<(&HudText, &mut Node)>,
+        Query<(Entity, &HudSlot, &mut Node)>,
+    )>,
+) {
+    let l = *layout;
+    let (w, h) = (l.window.x, l.window.y);
+    let stacked = l.arrangement == Arrangement::Stacked;
+    for mut node in &mut nodes.p0() {
+        if stacked {
+            set!(
+                node,
+                left = px(EDGE),
+                top = px(EDGE),
+                max_width = px(w - 2.0 * EDGE)
+            );
+        } else if l.compact {
+            set!(
+                node,
+                left = px(12),
+                top = px(10),
+                max_width = px(l.band - 16.0)
+            );
+        } else {
+            set!(node, left = px(12), top = px(10), max_width = Val::Auto);
+        }
+    }
+    // The last move is in the move list: a compact top bar leaves it out.
+    for (which, mut node) in &mut nodes.p6() {
+        if *which == HudText::LastMove {
+            let display = if l.compact {
+                Display::None
+            } else {
+                Display::Flex
+            };
+            set!(node, display = display);
+        }
+    }
+    let below = l.below_board();
+    let half = (w - 3.0 * EDGE) / 2.0;
+    for mut node in &mut nodes.p3() {
+        if stacked {
+            // Out of the top bar's flow, under the board (the column starts at EDGE).
+            set!(
+                node,
+                position_type = PositionType::Absolute,
+                left = px(0),
+                top = px(l.board.max.y - EDGE + 4.0),
+                max_width = px(half + EDGE),
+                max_height = px(below),
+                margin = UiRect::ZERO,
+                // Out of the flow its height is not known when lines break: one column.
+                flex_wrap = FlexWrap::NoWrap,
+            );
+        } else {
+            let max_height = if l.compact { px(h - 140.0) } else { vh(78) };
+            set!(
+                node,
+                position_type = PositionType::Relative,
+                left = Val::Auto,
+                top = Val::Auto,
+                max_width = px(l.band - 16.0),
+                max_height = max_height,
+                margin = UiRect::top(px(8)),
+                flex_wrap = FlexWrap::Wrap,
+            );
+        }
+    }
+    for mut node in &mut nodes.p4() {
+        let max_height = if stacked {
+            px((below - 36.0).max(60.0))
+        } else if l.compact {
+            px(h - 180.0)
+        } else {
+            px(520)
+        };
+        set!(node, max_height = max_height);
+    }
+    for mut node in &mut nodes.p5() {
+        if stacked {
+            set!(
+                node,
+                right = px(EDGE),
+                top = px(l.board.max.y + 4.0),
+                bottom = Val::Auto,
+                width = px(half - EDGE),
+            );
+        } else {
+            let width = if l.compact {
+                px(l.band - 14.0)
+            } else {
+                px(250)
+            };
+            set!(
+                node,
+                right = px(10),
+                top = Val::Auto,
+                bottom = px(10),
+                width = width
+            );
+        }
+    }
+    let bar = if stacked {
+        Node {
+            left: px(EDGE),
+            right: px(EDGE),
+            top: Val::Auto,
+            bottom: px(EDGE),
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::End,
+            ..default()
+        }
+    } else {
+        Node {
+            left: Val::Auto,
+            right: px(10),
+            top: px(10),
+            bottom: Val::Auto,
+            flex_direction: FlexDirection::Column,
+            flex_wrap: FlexWrap::NoWrap,
+            justify_content: JustifyContent::Start,
+            align_items: AlignItems::End,
+            ..default()
+        }
+    };
+    let column = {
+        let mut buttons = nodes.p1();
+        let Ok((column, mut node)) = buttons.single_mut() else {
+            return;
+        };
+        set!(
+            node,
+            left = bar.left,
+            right = bar.right,
+            top = bar.top,
+            bottom = bar.bottom,
+            flex_direction = bar.flex_direction,
+            flex_wrap = bar.flex_wrap,
+            justify_content = bar.justify_content,
+            align_items = bar.align_items,
+        );
+        column
+    };
+    let sheet_entity = {
+        let mut sheets = nodes.p2();
+        let Ok((sheet_entity, mut node)) = sheets.single_mut() else {
+            return;
+        };
+        let display = if l.compact && sheet.0 {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        set!(node, display = display, padding = UiRect::all(px(6)));
+        if stacked {
+            set!(
+                node,
+                left = px(EDGE),
+                right = px(EDGE),
+                top = Val::Auto,
+                bottom = px(ACTION_BAR + EDGE),
+                flex_direction = FlexDirection::Row,
+                flex_wrap = FlexWrap::Wrap,
+                justify_content = JustifyContent::Center,
+                max_height = Val::Auto,
+            );
+        } else {
+            set!(
+                node,
+                left = Val::Auto,
+                right = px(l.band),
+                top = px(10),
+                bottom = Val::Auto,
+                flex_direction = FlexDirection::Column,
+                flex_wrap = FlexWrap::Wrap,
+                justify_content = JustifyContent::Start,
+                max_height = px(h - 20.0),
+            );
+        }
+        sheet_entity
+    };
+    // The buttons in their desktop order, split between the column (or bar) and the sheet.
+    let mut slots: Vec<(u8, Entity, ButtonGroup)> = Vec::new();
+    for (entity, slot, mut node) in &mut nodes.p7() {
+        slots.push((slot.order, entity, slot.group));
+        if slot.group == ButtonGroup::More {
+            let display = if l.compact {
+                Display::Flex
+            } else {
+                Display::None
+            };
+            set!(node, display = display);
+        }
+    }
+    slots.sort_unstable_by_key(|(order, ..)| *order);
+    let in_sheet = |group: ButtonGroup| l.compact && group == ButtonGroup::Secondary;
+    let in_bar: Vec<Entity> = slots
+        .iter()
+        .filter(|(_, _, g)| !in_sheet(*g))
+        .map(|(_, e, _)| *e)
+        .collect();
+    let sheet_buttons: Vec<Entity> = slots
+        .iter()
+        .filter(|(_, _, g)| in_sheet(*g))
+        .map(|(_, e, _)| *e)
+        .collect();
+    commands.entity(column).replace_children(&in_bar);
+    commands
+        .entity(sheet_entity)
+        .replace_children(&sheet_buttons);
+}
+
+/// Buttons are a finger's height on touch screens.
+fn size_buttons(layout: Res<ScreenLayout>, mut buttons: Query<&mut Node, With<Button>>) {
+    let min_height = if layout.touch {
+        px(layout.button_height())
+    } else {
+        Val::Auto
+    };
+    for mut node in &mut buttons {
+        set!(node, min_height = min_height);
+        if layout.touch {
+            set!(node, align_items = AlignItems::Center);
+        }
+    }
+}
+
+/// The HUD lines' height as laid out, for the stacked board to start under them. Whole pixels,
+/// so the board is not reframed for a fraction.
+fn measure_top_bar(columns: Query<&ComputedNode, With<HudColumn>>, mut top_bar: ResMut<TopBar>) {
+    if let Ok(node) = columns.single() {
+        let height = (node.size.y * node.inverse_scale_factor).round();
+        top_bar.set_if_neq(TopBar(height));
+    }
+}
+
+pub(super) struct ArrangePlugin;
+
+impl Plugin for ArrangePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<SheetOpen>()
+            .add_systems(OnExit(Screen::Playing), close_sheet)
+            .add_systems(
+                Update,
+                sheet_actions
+                    .run_if(on_message::<ActionPressed>)
+                    .in_set(UiSet::Actions),
+            )
+            .add_systems(
+                PostUpdate,
+                (
+                    arrange
+                        .run_if(
+                            resource_changed::<ScreenLayout>
+                                .or_eager(resource_changed::<SheetOpen>)
+                                .or_eager(any_match_filter::<Added<HudSlot>>)
+                                .or_eager(any_match_filter::<Added<PanelRoot>>)
+                                .or_eager(any_match_filter::<Added<MoveListRoot>>),
+                        )
+                        .run_if(in_state(Screen::Playing)),
+                    size_buttons.run_if(
+                        resource_changed::<ScreenLayout>
+                            .or_eager(any_match_filter::<Added<Button>>),
+                    ),
+                    measure_top_bar.run_if(in_state(Screen::Playing)),
+                )
+                    .before(bevy::ui::UiSystems::Prepare),
+            );
+    }
+}

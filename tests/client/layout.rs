@@ -1,0 +1,230 @@
+//! The layout for a window's shape and size, and the camera's framing in it: the whole star in
+//! view for any aspect ratio, the interface beside or under it, fingers' sizes on touch screens.
+
+use super::{app_for, people, press, table2};
+use bevy::camera::{CameraProjection, PerspectiveProjection};
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use starhalma::Match;
+use starhalma::testing::{
+    Arrangement, ButtonGroup, CameraView, HudSlot, ScreenLayout, SheetOpen, TOUCH_TARGET, UiAction,
+    frame_board, hole_position, orbit_transform, pitch_of, yaw_facing_camp,
+};
+use starhalma_rules::Hole;
+
+/// Where `p` lands on a `window`, in logical pixels from the top left, through the camera at
+/// `transform` (Bevy's own perspective projection, as the game's camera uses).
+fn on_screen(p: Vec3, transform: &Transform, window: Vec2) -> Vec2 {
+    let projection = PerspectiveProjection {
+        aspect_ratio: window.x / window.y,
+        ..default()
+    };
+    let clip = projection.get_clip_from_view() * transform.to_matrix().inverse();
+    let ndc = clip.project_point3(p);
+    Vec2::new(
+        (ndc.x + 1.0) / 2.0 * window.x,
+        (1.0 - ndc.y) / 2.0 * window.y,
+    )
+}
+
+#[test]
+fn the_whole_star_is_framed_inside_the_board_for_any_aspect_ratio() {
+    let fov = PerspectiveProjection::default().fov;
+    let mut aspect = 0.45f32;
+    while aspect <= 2.4001 {
+        for height in [412.0, 800.0, 1024.0] {
+            let window = Vec2::new((height * aspect).round(), height);
+            let layout = ScreenLayout::choose(window, true, 60.0);
+            for view in [CameraView::Angled, CameraView::TopDown] {
+                for camp in 0..6 {
+                    let (yaw, pitch) = (yaw_facing_camp(camp), pitch_of(view));
+                    let framing = frame_board(window, layout.board, yaw, pitch, fov);
+                    let transform = orbit_transform(yaw, pitch, framing.radius, framing.focus);
+                    let mut seen = Rect::EMPTY;
+                    for hole in Hole::all() {
+                        let base = hole_position(hole);
+                        for p in [base, base + Vec3::Y * 0.72] {
+                            let at = on_screen(p, &transform, window);
+                            assert!(
+                                layout.board.inflate(0.5).contains(at),
+                                "{window} {view:?} camp {camp}: hole {hole} at {at} is outside \
+                                 the board's rectangle {:?}",
+                                layout.board
+                            );
+                            seen = seen.union_point(at);
+                        }
+                    }
+                    // Framed, not merely inside: the star fills the rectangle one way.
+                    let fill = (seen.width() / layout.board.width())
+                        .max(seen.height() / layout.board.height());
+                    assert!(
+                        fill > 0.85,
+                        "{window} {view:?} camp {camp}: fills only {fill}"
+                    );
+                }
+            }
+        }
+        aspect += 0.05;
+    }
+}
+
+/// A client whose primary window is `width` x `height` logical pixels.
+fn app_in_window(width: u32, height: u32) -> App {
+    let mut app = app_for(Match::new(people(table2())));
+    app.world_mut().spawn((
+        Window {
+            resolution: WindowResolution::new(width, height).with_scale_factor_override(1.0),
+            ..default()
+        },
+        PrimaryWindow,
+    ));
+    app.update();
+    app.update();
+    app
+}
+
+fn resize(app: &mut App, width: u32, height: u32) {
+    let mut windows = app.world_mut().query::<&mut Window>();
+    for mut window in windows.iter_mut(app.world_mut()) {
+        window.resolution = WindowResolution::new(width, height).with_scale_factor_override(1.0);
+    }
+    app.update();
+    app.update();
+}
+
+/// The HUD buttons of `group` and whether each is in the same parent as Undo (the column or
+/// the bar) and shown.
+fn button_places(app: &mut App, group: ButtonGroup) -> Vec<(UiAction, bool, bool)> {
+    let mut query = app
+        .world_mut()
+        .query::<(&UiAction, &HudSlot, &ChildOf, &Node)>();
+    let rows: Vec<_> = query
+        .iter(app.world())
+        .map(|(a, slot, parent, node)| (*a, slot.group, parent.parent(), node.display))
+        .collect();
+    let bar = rows
+        .iter()
+        .find(|(a, ..)| *a == UiAction::Undo)
+        .map(|r| r.2)
+        .expect("an Undo button");
+    rows.into_iter()
+        .filter(|(_, g, ..)| *g == group)
+        .map(|(a, _, parent, display)| (a, parent == bar, display != Display::None))
+        .collect()
+}
+
+fn layout(app: &App) -> ScreenLayout {
+    *app.world().resource::<ScreenLayout>()
+}
+
+#[test]
+fn the_layout_follows_the_window_through_resizes_and_rotations() {
+    let mut app = app_in_window(1280, 800);
+    assert_eq!(layout(&app).arrangement, Arrangement::Side);
+    assert!(!layout(&app).compact);
+    // The desktop column: every secondary button with the actions, no "More".
+    assert!(
+        button_places(&mut app, ButtonGroup::Secondary)
+            .iter()
+            .all(|(_, in_bar, _)| *in_bar)
+    );
+    assert!(
+        button_places(&mut app, ButtonGroup::More)
+            .iter()
+            .all(|(.., shown)| !*shown)
+    );
+
+    // A phone held upright: stacked, the secondary buttons behind "More".
+    resize(&mut app, 412, 860);
+    let phone = layout(&app);
+    assert_eq!(phone.arrangement, Arrangement::Stacked);
+    assert!(phone.compact);
+    assert!(
+        phone.board.max.y < 860.0 - 150.0,
+        "room under the board: {phone:?}"
+    );
+    let secondary = button_places(&mut app, ButtonGroup::Secondary);
+    assert_eq!(secondary.len(), 10);
+    assert!(
+        secondary.iter().all(|(_, in_bar, _)| !*in_bar),
+        "{secondary:?}"
+    );
+    assert!(
+        button_places(&mut app, ButtonGroup::More)
+            .iter()
+            .all(|(.., shown)| *shown)
+    );
+    let main = button_places(&mut app, ButtonGroup::Main);
+    assert!(main.iter().all(|(_, in_bar, _)| *in_bar));
+
+    // Turned sideways: the board between two bands, still compact (too low for the column).
+    resize(&mut app, 860, 412);
+    let landscape = layout(&app);
+    assert_eq!(landscape.arrangement, Arrangement::Side);
+    assert!(landscape.compact);
+    assert!(landscape.band >= 150.0);
+
+    // A tablet upright is stacked by the same rule; back on the desktop, everything returns.
+    resize(&mut app, 768, 1024);
+    assert_eq!(layout(&app).arrangement, Arrangement::Stacked);
+    resize(&mut app, 1280, 800);
+    assert!(!layout(&app).compact);
+    assert!(
+        button_places(&mut app, ButtonGroup::Secondary)
+            .iter()
+            .all(|(_, in_bar, _)| *in_bar)
+    );
+}
+
+#[test]
+fn more_opens_the_sheet_and_an_action_in_it_closes_it() {
+    let mut app = app_in_window(412, 860);
+    let sheet_shown = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&UiAction, &ChildOf)>();
+        let parent = query
+            .iter(app.world())
+            .find(|(a, _)| **a == UiAction::Hint)
+            .map(|(_, p)| p.parent())
+            .unwrap();
+        app.world().get::<Node>(parent).unwrap().display != Display::None
+    };
+    assert!(!sheet_shown(&mut app));
+    press(&mut app, UiAction::ToggleMore);
+    assert!(app.world().resource::<SheetOpen>().0);
+    assert!(sheet_shown(&mut app), "the sheet with Hint in it opens");
+    press(&mut app, UiAction::View(CameraView::TopDown));
+    assert!(
+        !app.world().resource::<SheetOpen>().0,
+        "choosing in the sheet closes it"
+    );
+    assert!(!sheet_shown(&mut app));
+}
+
+#[test]
+fn a_touch_makes_every_button_a_fingers_height() {
+    let mut app = app_in_window(412, 860);
+    let heights = |app: &mut App| -> Vec<Val> {
+        let mut query = app.world_mut().query_filtered::<&Node, With<Button>>();
+        query.iter(app.world()).map(|n| n.min_height).collect()
+    };
+    assert!(heights(&mut app).iter().all(|h| *h == Val::Auto));
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Started,
+        position: Vec2::new(200.0, 300.0),
+        window,
+        force: None,
+        id: 1,
+    });
+    app.update();
+    app.update();
+    assert!(layout(&app).touch);
+    let all = heights(&mut app);
+    assert!(!all.is_empty());
+    assert!(all.iter().all(|h| *h == Val::Px(TOUCH_TARGET)), "{all:?}");
+}
