@@ -149,9 +149,11 @@ fn probe_body(
         let sep = if i == 0 { "" } else { "," };
         let _ = write!(
             json,
-            "{sep}{{\"action\":\"{action:?}\",\"x\":{:.1},\"y\":{:.1},\"visible\":{}}}",
+            "{sep}{{\"action\":\"{action:?}\",\"x\":{:.1},\"y\":{:.1},\"h\":{:.1},\
+             \"visible\":{}}}",
             centre.x,
             centre.y,
+            node.size.y * scale,
             node.size.x > 0.0
         );
     }

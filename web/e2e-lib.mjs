@@ -2,6 +2,7 @@
 // SwiftShader), reading the game's probe (`window.starhalma_probe`), clicking with real pointer
 // input, screenshots and the pass/fail report.
 import { chromium } from "playwright-core";
+import http from "node:http";
 import { PNG } from "pngjs";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,6 +31,37 @@ export function launch({ webgl = true } = {}) {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--no-sandbox", ...graphics, ...quiet, ...foreground],
   });
+}
+
+/// Serves dist/ on 127.0.0.1 (port 0); resolves to the server and its URL.
+export async function serveDist() {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+  const server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = path.join(dist, name === "/" ? "index.html" : name);
+    if (!file.startsWith(dist) || !fs.existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+/// How the board and the interface share the screen, from a probe: holes outside the
+/// viewport, and holes (their centres, `margin` CSS px around) under a rectangle the interface
+/// draws on.
+export function boardInView(p, margin = 3) {
+  const [w, h] = p.layout.window;
+  const holes = p.holes.filter((hole) => Number.isFinite(hole[0]));
+  const outside = holes.filter(([x, y]) => x < 0 || y < 0 || x > w || y > h).length;
+  const covered = holes.filter(([x, y]) =>
+    p.covered.some(([x0, y0, x1, y1]) =>
+      x >= x0 - margin && x <= x1 + margin && y >= y0 - margin && y <= y1 + margin),
+  ).length;
+  return { holes: holes.length, outside, covered };
 }
 
 /// Checks print as they pass or fail; `finish` prints the figures and sets the exit code.
@@ -134,5 +166,38 @@ export function pageTools(page, prefix = "") {
     await clickAndSettle(target[0], target[1]);
     return picked;
   };
-  return { probe, waitFor, shot, clickAndSettle, clickButton, pickAndMove, consoleErrors };
+  // The same with a finger: a tap, then a few frames.
+  const tapAndSettle = async (x, y) => {
+    const before = (await probe()).frame;
+    await page.touchscreen.tap(x, y);
+    return waitFor("frames after a tap", (p) => p.frame >= before + 6, 60);
+  };
+  const tapButton = async (action) => {
+    const p = await probe();
+    const b = p.buttons.find((b) => b.action === action && b.visible);
+    if (!b) throw new Error(`${prefix}no visible ${action} button`);
+    return tapAndSettle(b.x, b.y);
+  };
+  // A move by `seat` with taps: tap its marbles until one lifts with destinations, tap a
+  // ring (it previews), tap it again (it moves). Returns the probes after the pick and after
+  // the preview.
+  const tapMove = async (seat, previewShot) => {
+    const { holes } = await probe();
+    let picked = null;
+    for (const [i, h] of holes.entries()) {
+      if (h[2] !== seat) continue;
+      const q = await tapAndSettle(h[0], h[1] - 4);
+      if (q.selected === i && q.targets.length > 0) { picked = q; break; }
+    }
+    if (!picked) return null;
+    const target = holes[picked.targets[0]];
+    const previewed = await tapAndSettle(target[0], target[1]);
+    if (previewShot) await shot(previewShot);
+    await tapAndSettle(target[0], target[1]);
+    return { picked, previewed };
+  };
+  return {
+    probe, waitFor, shot, clickAndSettle, clickButton, pickAndMove, tapAndSettle, tapButton,
+    tapMove, consoleErrors,
+  };
 }

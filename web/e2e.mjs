@@ -3,24 +3,11 @@
 // the board shows the seat colours, a game against the computer starts, a human move made with
 // the mouse on the canvas is applied and the computer (Hard) answers. Prints the figures as JSON
 // and saves screenshots in web/e2e-out/.
-import { dist, launch, pageTools, reporter, share } from "./e2e-lib.mjs";
-import http from "node:http";
+import { boardInView, dist, launch, pageTools, reporter, serveDist, share } from "./e2e-lib.mjs";
 import fs from "node:fs";
 import path from "node:path";
 
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
-const server = http.createServer((req, res) => {
-  const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  const file = path.join(dist, name === "/" ? "index.html" : name);
-  if (!file.startsWith(dist) || !fs.existsSync(file)) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const { server, url } = await serveDist();
 
 const browser = await launch();
 const { check, finish } = reporter();
@@ -67,6 +54,12 @@ try {
   check(red > 0.7, `Red's marbles show in red (${(100 * red).toFixed(0)}%)`);
   check(blue > 0.7, `Blue's marbles show in blue (${(100 * blue).toFixed(0)}%)`);
   check(p.human && p.ply === 0, "Red (human) is to move");
+  const view = boardInView(p);
+  figures.desktop_holes_covered = view.covered;
+  check(
+    p.layout.arrangement === "Side" && !p.layout.compact && view.outside === 0 && view.covered === 0,
+    `desktop: side by side, ${view.holes - view.outside} of ${view.holes} holes in view, ${view.covered} under the interface`,
+  );
 
   // Frame times, measured by the page itself.
   await page.evaluate(() => {

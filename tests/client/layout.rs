@@ -228,3 +228,27 @@ fn a_touch_makes_every_button_a_fingers_height() {
     assert!(!all.is_empty());
     assert!(all.iter().all(|h| *h == Val::Px(TOUCH_TARGET)), "{all:?}");
 }
+
+#[test]
+fn the_wheel_scrolls_the_menu() {
+    let mut app = super::app_in(starhalma::Store::Nowhere, None, |_| {});
+    let scrolled = |app: &mut App| {
+        let mut query = app.world_mut().query::<&bevy::ui::ScrollPosition>();
+        query.iter(app.world()).map(|s| s.y).fold(0.0f32, f32::max)
+    };
+    assert_eq!(scrolled(&mut app), 0.0);
+    let window = app.world_mut().spawn(Window::default()).id();
+    app.world_mut()
+        .write_message(bevy::input::mouse::MouseWheel {
+            unit: bevy::input::mouse::MouseScrollUnit::Line,
+            x: 0.0,
+            y: -2.0,
+            window,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        });
+    app.update();
+    assert!(
+        scrolled(&mut app) > 0.0,
+        "a wheel turned down scrolls the menu down"
+    );
+}

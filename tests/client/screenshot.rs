@@ -16,7 +16,8 @@ fn shot(name: &str, args: &[&str]) -> (PathBuf, Value) {
             "xvfb-run",
             "-a",
             "-s",
-            "-screen 0 1280x800x24",
+            // Room for a phone-shaped window upright as well as the desktop one.
+            "-screen 0 1400x1100x24",
             bin,
             "--screenshot",
         ])
@@ -150,6 +151,62 @@ fn a_selected_marble_shows_rings_on_its_destinations() {
     for ring in rings {
         // The ring's glow: bright cyan-green around the hole.
         let glowing = share(&pic, ring, 14, |px| {
+            let (h, s, v) = hsv(px);
+            (130.0..=200.0).contains(&h) && s > 0.25 && v > 0.55
+        });
+        assert!(glowing > 0.08, "no ring at {ring}: {:.0}%", 100.0 * glowing);
+    }
+}
+
+#[test]
+fn a_phone_shaped_window_shows_every_hole_clear_of_the_interface() {
+    let (out, side) = shot(
+        "phone",
+        &[
+            "--rules",
+            "table",
+            "--players",
+            "3",
+            "--select",
+            "6,-2",
+            "--window",
+            "412x860",
+            "--touch",
+        ],
+    );
+    let pic = load(&out);
+    assert_eq!((pic.width, pic.height), (412, 860));
+    assert_eq!(side["arrangement"], "Stacked");
+    assert_eq!(side["compact"], true);
+    let num = |v: &Value| v.as_f64().unwrap() as f32;
+    let board: Vec<f32> = side["board"].as_array().unwrap().iter().map(num).collect();
+    let covered: Vec<Vec<f32>> = side["covered"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_array().unwrap().iter().map(num).collect())
+        .collect();
+    assert!(
+        covered.len() > 5,
+        "the HUD, panel, list and buttons: {covered:?}"
+    );
+    let holes = side["holes"].as_array().unwrap();
+    assert_eq!(holes.len(), 121);
+    for hole in holes {
+        let (x, y) = (num(&hole[0]), num(&hole[1]));
+        assert!(
+            x >= board[0] && x <= board[2] && y >= board[1] && y <= board[3],
+            "hole at ({x}, {y}) outside the board's rectangle {board:?}"
+        );
+        let under: Vec<_> = covered
+            .iter()
+            .filter(|r| x >= r[0] - 3.0 && x <= r[2] + 3.0 && y >= r[1] - 3.0 && y <= r[3] + 3.0)
+            .collect();
+        assert!(under.is_empty(), "hole at ({x}, {y}) under {under:?}");
+    }
+    // The rings of the selection are drawn there, inside the picture.
+    for ring in side["rings"].as_array().unwrap() {
+        let glowing = share(&pic, ring, 10, |px| {
             let (h, s, v) = hsv(px);
             (130.0..=200.0).contains(&h) && s > 0.25 && v > 0.55
         });
