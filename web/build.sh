@@ -35,13 +35,17 @@ mkdir -p "$OUT"
 echo "== wasm-bindgen"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name starhalma \
     "$WEB_TARGET_DIR/wasm32-unknown-unknown/web-release/starhalma.wasm"
-echo "== wasm-opt"
-# The features Rust's wasm32-unknown-unknown target enables by default.
-web/node_modules/.bin/wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-sign-ext \
-    --enable-mutable-globals --enable-nontrapping-float-to-int --enable-reference-types \
-    --enable-multivalue \
-    -o "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
-mv "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
+# `WASM_OPT=skip web/build.sh` leaves the wasm unoptimised (a few minutes quicker, for trying
+# changes; the page works the same, its download is bigger).
+if [ "${WASM_OPT:-}" != skip ]; then
+    echo "== wasm-opt"
+    # The features Rust's wasm32-unknown-unknown target enables by default.
+    web/node_modules/.bin/wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-sign-ext \
+        --enable-mutable-globals --enable-nontrapping-float-to-int --enable-reference-types \
+        --enable-multivalue \
+        -o "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
+    mv "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
+fi
 # The page's own words (loading, no WebGL2) in every language, from assets/locales.
 node web/page-words.mjs web/index.html > "$OUT/index.html"
 

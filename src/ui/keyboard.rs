@@ -5,16 +5,14 @@
 //! a bright border, so the focus is always visible.
 
 use super::how_to_play::ModalFocus;
-use super::widgets::{BUTTON_BORDER, FOCUS_BORDER, Focus, Focusable};
+use super::widgets::{
+    BUTTON_BORDER, FOCUS_BORDER, Focus, Focusable, PressedForAFrame, release_presses,
+};
 use super::{ActionPressed, Screen, UiAction, UiSet};
 use crate::camera::CameraView;
 use crate::core::{GameSet, Match};
 use crate::selection::Selection;
 use bevy::prelude::*;
-
-/// A button Enter pressed this frame: released on the next.
-#[derive(Component)]
-struct KeyPressed;
 
 /// The shortcut keys of the game screen and the actions they stand for.
 const SHORTCUTS: [(KeyCode, UiAction); 10] = [
@@ -29,17 +27,6 @@ const SHORTCUTS: [(KeyCode, UiAction); 10] = [
     (KeyCode::KeyM, UiAction::ToggleSound),
     (KeyCode::KeyS, UiAction::ToggleSymbols),
 ];
-
-/// Release what Enter pressed last frame.
-fn release_key_presses(
-    mut commands: Commands,
-    mut pressed: Query<(Entity, &mut Interaction), With<KeyPressed>>,
-) {
-    for (entity, mut interaction) in &mut pressed {
-        *interaction = Interaction::None;
-        commands.entity(entity).remove::<KeyPressed>();
-    }
-}
 
 fn any_key_pressed(keys: Res<ButtonInput<KeyCode>>) -> bool {
     keys.get_just_pressed().next().is_some()
@@ -87,7 +74,7 @@ fn move_focus_and_press(
             && let Ok((entity, _, mut interaction, ..)) = focusables.get_mut(target)
         {
             *interaction = Interaction::Pressed;
-            commands.entity(entity).insert(KeyPressed);
+            commands.entity(entity).insert(PressedForAFrame);
         }
     }
 }
@@ -131,12 +118,12 @@ impl Plugin for KeyboardPlugin {
             Update,
             (
                 (
-                    release_key_presses.run_if(any_with_component::<KeyPressed>),
                     move_focus_and_press,
                     shortcuts.run_if(in_state(Screen::Playing)),
                 )
                     .chain()
-                    .run_if(any_key_pressed.or_eager(any_with_component::<KeyPressed>))
+                    .after(release_presses)
+                    .run_if(any_key_pressed)
                     .in_set(UiSet::Keys),
                 show_focus
                     .run_if(

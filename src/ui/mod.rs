@@ -399,6 +399,7 @@ impl Plugin for UiPlugin {
             .init_resource::<SavedGames>()
             .init_resource::<widgets::Focus>()
             .add_message::<ActionPressed>()
+            .add_message::<Pointer<Click>>()
             .add_message::<FileRequest>()
             .configure_sets(
                 Update,
@@ -411,6 +412,13 @@ impl Plugin for UiPlugin {
             .add_systems(
                 Update,
                 (
+                    (
+                        widgets::release_presses
+                            .run_if(any_with_component::<widgets::PressedForAFrame>),
+                        widgets::press_quick_taps,
+                    )
+                        .chain()
+                        .in_set(UiSet::Keys),
                     press_buttons.in_set(UiSet::Buttons),
                     (game_actions, setting_actions, file_actions)
                         .run_if(on_message::<ActionPressed>)

@@ -2,6 +2,7 @@
 //! keyboard's focus.
 
 use crate::locale::{Phrase, Say};
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 
 pub(super) const BUTTON_BACKGROUND: Color = Color::srgb(0.16, 0.18, 0.24);
@@ -17,6 +18,47 @@ pub(super) const SOFT_TEXT: Color = Color::srgb(0.85, 0.88, 0.95);
 pub(super) const PANEL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.55);
 /// Backing of the "More" sheet, which opens over the board and the panel.
 pub(super) const SHEET_BACKGROUND: Color = Color::srgba(0.06, 0.07, 0.11, 0.94);
+
+/// A button pressed for one frame by something bevy_ui's focus system does not see (Enter on
+/// the focused button, a tap shorter than a frame): released on the next frame.
+#[derive(Component)]
+pub(super) struct PressedForAFrame;
+
+/// Release what was pressed for a frame.
+pub(super) fn release_presses(
+    mut commands: Commands,
+    mut pressed: Query<(Entity, &mut Interaction), With<PressedForAFrame>>,
+) {
+    for (entity, mut interaction) in &mut pressed {
+        *interaction = Interaction::None;
+        commands.entity(entity).remove::<PressedForAFrame>();
+    }
+}
+
+/// A tap that begins and ends within one frame (a quick finger on a slow frame) never shows
+/// as a pressed touch to bevy_ui's focus system, which looks for touches still down; picking
+/// still sees its click, which presses the button here.
+pub(super) fn press_quick_taps(
+    mut commands: Commands,
+    mut clicks: MessageReader<Pointer<Click>>,
+    touches: Option<Res<Touches>>,
+    mut buttons: Query<&mut Interaction, With<Button>>,
+) {
+    let Some(touches) = touches else {
+        clicks.clear();
+        return;
+    };
+    for click in clicks.read() {
+        let PointerId::Touch(id) = click.pointer_id else {
+            continue;
+        };
+        let within_a_frame = touches.just_pressed(id) && touches.just_released(id);
+        if within_a_frame && let Ok(mut interaction) = buttons.get_mut(click.entity) {
+            *interaction = Interaction::Pressed;
+            commands.entity(click.entity).insert(PressedForAFrame);
+        }
+    }
+}
 
 /// A button the keyboard can reach, in `order`.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

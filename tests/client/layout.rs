@@ -252,3 +252,63 @@ fn the_wheel_scrolls_the_menu() {
         "a wheel turned down scrolls the menu down"
     );
 }
+
+#[test]
+fn a_tap_quicker_than_a_frame_presses_a_button() {
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::input::touch::{Touches, touch_screen_input_system};
+    use bevy::picking::events::{Click, Pointer};
+    use bevy::picking::pointer::{Location, PointerId};
+    let mut app = app_in_window(412, 860);
+    app.init_resource::<Touches>()
+        .add_systems(PreUpdate, touch_screen_input_system);
+    let more = app
+        .world_mut()
+        .query::<(Entity, &UiAction)>()
+        .iter(app.world())
+        .find(|(_, a)| **a == UiAction::ToggleMore)
+        .map(|(e, _)| e)
+        .unwrap();
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    // The finger goes down and up between two frames; picking reports its click.
+    for phase in [TouchPhase::Started, TouchPhase::Ended] {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position: Vec2::new(60.0, 830.0),
+            window,
+            force: None,
+            id: 7,
+        });
+    }
+    let location = Location {
+        target: NormalizedRenderTarget::None {
+            width: 412,
+            height: 860,
+        },
+        position: Vec2::new(60.0, 830.0),
+    };
+    app.world_mut().write_message(Pointer::<Click>::new(
+        PointerId::Touch(7),
+        location,
+        super::click_event(),
+        more,
+    ));
+    app.update();
+    assert!(
+        app.world().resource::<SheetOpen>().0,
+        "the quick tap on More opened the sheet"
+    );
+    app.update();
+    assert!(
+        app.world().resource::<SheetOpen>().0,
+        "pressed once, not again"
+    );
+    assert_eq!(
+        app.world().get::<Interaction>(more),
+        Some(&Interaction::None)
+    );
+}

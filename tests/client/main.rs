@@ -398,7 +398,7 @@ fn resign_and_play_again() {
     assert!(marble_on(&mut app, h(5, -1)).is_some());
 }
 
-fn no_hit() -> HitData {
+pub(crate) fn no_hit() -> HitData {
     HitData {
         camera: Entity::PLACEHOLDER,
         depth: 0.0,
@@ -430,7 +430,7 @@ fn pointer<E: Clone + std::fmt::Debug + Reflect>(
     app.update();
 }
 
-fn click_event() -> Click {
+pub(crate) fn click_event() -> Click {
     Click {
         button: PointerButton::Primary,
         hit: no_hit(),
