@@ -5,12 +5,16 @@
 //! ([`crate::selection::press`]).
 
 use crate::board::HoleSpot;
-use crate::core::{Match, MoveRequest};
+use crate::core::{Match, MoveRequest, OnScreen};
 use crate::marbles::{Marble, OnHole};
 use crate::marks::DestinationRing;
 use crate::selection::{PressKind, Selection, handle_press};
+use bevy::input::touch::{TouchInput, TouchPhase, Touches};
 use bevy::picking::events::{Click, Drag, Out, Over, Pointer, Press};
+use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
+use bevy::ui::{ComputedNode, UiGlobalTransform};
 use starhalma_rules::Hole;
 
 /// Set when the pointer dragged since it was pressed: the click that ends a drag is ignored.
@@ -91,6 +95,92 @@ fn on_out(out: On<Pointer<Out>>, mut selection: ResMut<Selection>, targets: Hole
     }
 }
 
+/// A tap that begins and ends between two frames (a quick finger on a slow frame) gives picking
+/// no frame in which its pointer exists, so no click reaches the board: such a tap is aimed
+/// here, through the camera, at the first marble, hole or ring under it. Taps on the interface
+/// are its own; a tap picking did click is left to `on_click`.
+/// Interface nodes with what decides whether a tap stops on them.
+type TapStoppers<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+        Option<&'static Pickable>,
+        Option<&'static BackgroundColor>,
+        Has<Button>,
+    ),
+>;
+
+#[allow(clippy::too_many_arguments)]
+fn aim_quick_taps(
+    mut touches_in: MessageReader<TouchInput>,
+    mut clicks: MessageReader<Pointer<Click>>,
+    touches: Res<Touches>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    nodes: TapStoppers,
+    on_screen: Res<OnScreen>,
+    parents: Query<&ChildOf>,
+    mut ray_cast: MeshRayCast,
+    targets: HoleTargets,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<MoveRequest>,
+) {
+    let clicked: Vec<PointerId> = clicks.read().map(|c| c.pointer_id).collect();
+    let Ok((camera, at)) = cameras.single() else {
+        touches_in.clear();
+        return;
+    };
+    for touch in touches_in.read() {
+        let quick = touch.phase == TouchPhase::Ended
+            && touches.just_pressed(touch.id)
+            && touches.just_released(touch.id);
+        if !quick || clicked.contains(&PointerId::Touch(touch.id)) {
+            continue;
+        }
+        // What would stop picking: a button, or a backed node that does not let taps through
+        // (the menu, a rules page, the game-over panel).
+        let on_interface = nodes
+            .iter()
+            .any(|(node, place, visible, pickable, back, button)| {
+                let scale = node.inverse_scale_factor;
+                let blocks = button
+                    || (back.is_some_and(|b| b.0.alpha() > 0.0)
+                        && pickable.is_none_or(|p| p.should_block_lower));
+                blocks
+                    && visible.get()
+                    && Rect::from_center_size(place.translation * scale, node.size * scale)
+                        .contains(touch.position)
+            });
+        let Ok(ray) = camera.viewport_to_world(at, touch.position) else {
+            continue;
+        };
+        if on_interface || !on_screen.0 {
+            continue;
+        }
+        // The first hit that names a hole, itself or through a parent (a marble's symbol).
+        let hole = ray_cast
+            .cast_ray(ray, &MeshRayCastSettings::default())
+            .iter()
+            .find_map(|(entity, _)| {
+                std::iter::once(*entity)
+                    .chain(parents.iter_ancestors(*entity))
+                    .find_map(|e| targets.hole_of(e))
+            });
+        if let Some(hole) = hole {
+            handle_press(
+                hole,
+                PressKind::Touch,
+                &state,
+                &mut selection,
+                &mut requests,
+            );
+        }
+    }
+}
+
 pub(crate) struct BoardPickingPlugin;
 
 impl Plugin for BoardPickingPlugin {
@@ -100,6 +190,14 @@ impl Plugin for BoardPickingPlugin {
             .add_observer(on_drag)
             .add_observer(on_click)
             .add_observer(on_over)
-            .add_observer(on_out);
+            .add_observer(on_out)
+            .add_message::<TouchInput>()
+            .add_message::<Pointer<Click>>()
+            .add_systems(
+                PreUpdate,
+                aim_quick_taps
+                    .run_if(resource_exists::<Touches>)
+                    .after(bevy::picking::PickingSystems::Last),
+            );
     }
 }

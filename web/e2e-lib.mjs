@@ -22,14 +22,17 @@ const foreground = [
   "--disable-renderer-backgrounding",
 ];
 
-/// Chromium with WebGL2 (or, with `webgl: false`, without any 3D API).
-export function launch({ webgl = true } = {}) {
+/// Chromium with WebGL2 (or, with `webgl: false`, without any 3D API). With `scale`, the
+/// browser runs at that device pixel ratio as on a high-density screen: emulating the ratio in
+/// a page alone leaves the canvas's device-pixel size at its CSS size, which no real phone does.
+export function launch({ webgl = true, scale = null } = {}) {
   const graphics = webgl
     ? ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"]
     : ["--disable-3d-apis"];
+  const density = scale ? [`--force-device-scale-factor=${scale}`] : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", ...graphics, ...quiet, ...foreground],
+    args: ["--no-sandbox", ...graphics, ...density, ...quiet, ...foreground],
   });
 }
 
@@ -128,7 +131,8 @@ export function pageTools(page, prefix = "") {
   };
   const shot = async (name) => {
     const file = path.join(out, `${prefix}${name}.png`);
-    await page.screenshot({ path: file });
+    // CSS pixels: on a phone the picture is what a person sees, at a modest file size.
+    await page.screenshot({ path: file, scale: "css" });
     return PNG.sync.read(fs.readFileSync(file));
   };
   // Click, then wait until the game has run a few frames since (software rendering draws
