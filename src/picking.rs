@@ -53,12 +53,20 @@ impl HoleTargets<'_, '_> {
 fn on_click(
     click: On<Pointer<Click>>,
     guard: Res<DragGuard>,
+    touches: Option<Res<Touches>>,
     state: Res<Match>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
     targets: HoleTargets,
 ) {
     if guard.0 || click.button != PointerButton::Primary {
+        return;
+    }
+    // A tap between two frames is `aim_quick_taps`'s, whatever picking made of it.
+    if let (PointerId::Touch(id), Some(touches)) = (click.pointer_id, &touches)
+        && touches.just_pressed(id)
+        && touches.just_released(id)
+    {
         return;
     }
     let kind = if click.pointer_id.is_touch() {
@@ -97,8 +105,8 @@ fn on_out(out: On<Pointer<Out>>, mut selection: ResMut<Selection>, targets: Hole
 
 /// A tap that begins and ends between two frames (a quick finger on a slow frame) gives picking
 /// no frame in which its pointer exists, so no click reaches the board: such a tap is aimed
-/// here, through the camera, at the first marble, hole or ring under it. Taps on the interface
-/// are its own; a tap picking did click is left to `on_click`.
+/// here, through the camera, at the first marble, hole or ring under it (and `on_click` leaves
+/// such taps alone, whatever picking made of them). Taps on the interface are its own.
 /// Interface nodes with what decides whether a tap stops on them.
 type TapStoppers<'w, 's> = Query<
     'w,
@@ -116,19 +124,18 @@ type TapStoppers<'w, 's> = Query<
 #[allow(clippy::too_many_arguments)]
 fn aim_quick_taps(
     mut touches_in: MessageReader<TouchInput>,
-    mut clicks: MessageReader<Pointer<Click>>,
     touches: Res<Touches>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     nodes: TapStoppers,
     on_screen: Res<OnScreen>,
     parents: Query<&ChildOf>,
+    pickables: Query<&Pickable>,
     mut ray_cast: MeshRayCast,
     targets: HoleTargets,
     state: Res<Match>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
-    let clicked: Vec<PointerId> = clicks.read().map(|c| c.pointer_id).collect();
     let Ok((camera, at)) = cameras.single() else {
         touches_in.clear();
         return;
@@ -137,7 +144,7 @@ fn aim_quick_taps(
         let quick = touch.phase == TouchPhase::Ended
             && touches.just_pressed(touch.id)
             && touches.just_released(touch.id);
-        if !quick || clicked.contains(&PointerId::Touch(touch.id)) {
+        if !quick {
             continue;
         }
         // What would stop picking: a button, or a backed node that does not let taps through
@@ -161,8 +168,10 @@ fn aim_quick_taps(
             continue;
         }
         // The first hit that names a hole, itself or through a parent (a marble's symbol).
+        // What picking would see: not the route's dots or the see-through landing marble.
+        let seen = |entity: Entity| pickables.get(entity).map_or(true, |p| p.is_hoverable);
         let hole = ray_cast
-            .cast_ray(ray, &MeshRayCastSettings::default())
+            .cast_ray(ray, &MeshRayCastSettings::default().with_filter(&seen))
             .iter()
             .find_map(|(entity, _)| {
                 std::iter::once(*entity)
@@ -192,7 +201,6 @@ impl Plugin for BoardPickingPlugin {
             .add_observer(on_over)
             .add_observer(on_out)
             .add_message::<TouchInput>()
-            .add_message::<Pointer<Click>>()
             .add_systems(
                 PreUpdate,
                 aim_quick_taps
