@@ -3,7 +3,7 @@
 use crate::ai::ComputerThinking;
 use crate::board::{hole_position, seat_color};
 use crate::core::{Match, MoveRequest, SeatKind, Setup};
-use crate::layout::{CoverQuery, ScreenLayout, covered_rects};
+use crate::layout::{CoverQuery, ScreenLayout, covered_rects, rect_json};
 use crate::persist::Store;
 use crate::selection::{PressKind, Selection, handle_press};
 use crate::ui::{ActionPressed, UiAction};
@@ -138,22 +138,13 @@ fn screen_positions(
 /// The sidecar with the layout added, in image pixels: every hole, the board's rectangle and
 /// what the interface covers.
 fn with_layout(sidecar: &str, layout: &ScreenLayout, covered: &[Rect], scale: f32) -> String {
-    let rect = |r: &Rect| {
-        format!(
-            "[{:.1}, {:.1}, {:.1}, {:.1}]",
-            r.min.x * scale,
-            r.min.y * scale,
-            r.max.x * scale,
-            r.max.y * scale
-        )
-    };
-    let covered: Vec<String> = covered.iter().map(rect).collect();
+    let covered: Vec<String> = covered.iter().map(|r| rect_json(r, scale)).collect();
     let body = sidecar.trim_end().trim_end_matches('}');
     format!(
         "{body}, \"arrangement\": \"{:?}\", \"compact\": {}, \"board\": {}, \"covered\": [{}]}}\n",
         layout.arrangement,
         layout.compact,
-        rect(&layout.board),
+        rect_json(&layout.board, scale),
         covered.join(", ")
     )
 }

@@ -12,7 +12,7 @@
 //! - **Touch**: buttons and panel rows at least 44 px tall (logical pixels, which Bevy scales by
 //!   the device pixel ratio, so they are CSS pixels on the web).
 
-use bevy::input::touch::TouchInput;
+use bevy::input::touch::{TouchInput, Touches};
 use bevy::prelude::*;
 use bevy::ui::{ComputedNode, UiGlobalTransform};
 use bevy::window::PrimaryWindow;
@@ -121,7 +121,7 @@ impl ScreenLayout {
                 self.window.y - 2.0 * EDGE - 4.0 * self.button_pitch()
             }
             Arrangement::Side => return MOVE_LIST_MOST,
-            Arrangement::Stacked => self.window.y - self.board.max.y - ACTION_BAR - EDGE,
+            Arrangement::Stacked => self.below_board(),
         };
         (((room - MOVE_LIST_HEAD) / MOVE_ROW).floor().max(2.0) as usize).min(MOVE_LIST_MOST)
     }
@@ -146,6 +146,23 @@ pub type CoverQuery<'w, 's> = Query<
     ),
 >;
 
+/// A laid-out node's rectangle in logical pixels.
+pub fn node_rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
+    let scale = node.inverse_scale_factor;
+    Rect::from_center_size(at.translation * scale, node.size * scale)
+}
+
+/// `[min x, min y, max x, max y]` of `rect` scaled by `scale`, for the probes' JSON.
+pub fn rect_json(rect: &Rect, scale: f32) -> String {
+    format!(
+        "[{:.1},{:.1},{:.1},{:.1}]",
+        rect.min.x * scale,
+        rect.min.y * scale,
+        rect.max.x * scale,
+        rect.max.y * scale
+    )
+}
+
 /// The rectangles (logical pixels) the interface draws on.
 pub fn covered_rects(nodes: &CoverQuery) -> Vec<Rect> {
     nodes
@@ -154,10 +171,7 @@ pub fn covered_rects(nodes: &CoverQuery) -> Vec<Rect> {
             let draws = *text || background.is_some_and(|b| b.0.alpha() > 0.0);
             visible.get() && draws && node.size.x > 0.0 && node.size.y > 0.0
         })
-        .map(|(node, at, ..)| {
-            let scale = node.inverse_scale_factor;
-            Rect::from_center_size(at.translation * scale, node.size * scale)
-        })
+        .map(|(node, at, ..)| node_rect(node, at))
         .collect()
 }
 
@@ -170,6 +184,12 @@ pub struct TopBar(pub f32);
 /// points), and any touch proves it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TouchScreen(pub bool);
+
+/// Whether touch `id` went down and up within this frame: such a tap shows neither as a touch
+/// still down to bevy_ui's focus system nor as a pointer picking could hover.
+pub fn quick_tap(touches: &Touches, id: u64) -> bool {
+    touches.just_pressed(id) && touches.just_released(id)
+}
 
 fn notice_touch(mut touches: MessageReader<TouchInput>, mut touch: ResMut<TouchScreen>) {
     if touches.read().count() > 0 {

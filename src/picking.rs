@@ -6,6 +6,7 @@
 
 use crate::board::HoleSpot;
 use crate::core::{Match, MoveRequest, OnScreen};
+use crate::layout::{node_rect, quick_tap};
 use crate::marbles::{Marble, OnHole};
 use crate::marks::DestinationRing;
 use crate::selection::{PressKind, Selection, handle_press};
@@ -64,8 +65,7 @@ fn on_click(
     }
     // A tap between two frames is `aim_quick_taps`'s, whatever picking made of it.
     if let (PointerId::Touch(id), Some(touches)) = (click.pointer_id, &touches)
-        && touches.just_pressed(id)
-        && touches.just_released(id)
+        && quick_tap(touches, id)
     {
         return;
     }
@@ -103,10 +103,6 @@ fn on_out(out: On<Pointer<Out>>, mut selection: ResMut<Selection>, targets: Hole
     }
 }
 
-/// A tap that begins and ends between two frames (a quick finger on a slow frame) gives picking
-/// no frame in which its pointer exists, so no click reaches the board: such a tap is aimed
-/// here, through the camera, at the first marble, hole or ring under it (and `on_click` leaves
-/// such taps alone, whatever picking made of them). Taps on the interface are its own.
 /// Interface nodes with what decides whether a tap stops on them.
 type TapStoppers<'w, 's> = Query<
     'w,
@@ -121,6 +117,10 @@ type TapStoppers<'w, 's> = Query<
     ),
 >;
 
+/// A tap that begins and ends between two frames (a quick finger on a slow frame) gives picking
+/// no frame in which its pointer exists, so no click reaches the board: such a tap is aimed
+/// here, through the camera, at the first marble, hole or ring under it (and `on_click` leaves
+/// such taps alone, whatever picking made of them). Taps on the interface are its own.
 #[allow(clippy::too_many_arguments)]
 fn aim_quick_taps(
     mut touches_in: MessageReader<TouchInput>,
@@ -140,11 +140,12 @@ fn aim_quick_taps(
         touches_in.clear();
         return;
     };
+    if !on_screen.0 {
+        touches_in.clear();
+        return;
+    }
     for touch in touches_in.read() {
-        let quick = touch.phase == TouchPhase::Ended
-            && touches.just_pressed(touch.id)
-            && touches.just_released(touch.id);
-        if !quick {
+        if touch.phase != TouchPhase::Ended || !quick_tap(&touches, touch.id) {
             continue;
         }
         // What would stop picking: a button, or a backed node that does not let taps through
@@ -152,21 +153,17 @@ fn aim_quick_taps(
         let on_interface = nodes
             .iter()
             .any(|(node, place, visible, pickable, back, button)| {
-                let scale = node.inverse_scale_factor;
                 let blocks = button
                     || (back.is_some_and(|b| b.0.alpha() > 0.0)
                         && pickable.is_none_or(|p| p.should_block_lower));
-                blocks
-                    && visible.get()
-                    && Rect::from_center_size(place.translation * scale, node.size * scale)
-                        .contains(touch.position)
+                blocks && visible.get() && node_rect(node, place).contains(touch.position)
             });
+        if on_interface {
+            continue;
+        }
         let Ok(ray) = camera.viewport_to_world(at, touch.position) else {
             continue;
         };
-        if on_interface || !on_screen.0 {
-            continue;
-        }
         // The first hit that names a hole, itself or through a parent (a marble's symbol).
         // What picking would see: not the route's dots or the see-through landing marble.
         let seen = |entity: Entity| pickables.get(entity).map_or(true, |p| p.is_hoverable);

@@ -9,7 +9,7 @@
 
 use crate::ai::{ComputerThinking, PlanningStats};
 use crate::core::{Animating, Match};
-use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects};
+use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_json};
 use crate::net::{Online, Phase};
 use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
@@ -164,13 +164,7 @@ fn probe_body(
 /// The layout's part of the probe (CSS pixels): the arrangement, the board's rectangle, what the
 /// interface covers and the device pixel ratio the game renders at.
 fn layout_json(layout: &ScreenLayout, covered: &[Rect], scale: f32) -> String {
-    let rect = |r: &Rect| {
-        format!(
-            "[{:.1},{:.1},{:.1},{:.1}]",
-            r.min.x, r.min.y, r.max.x, r.max.y
-        )
-    };
-    let covered: Vec<String> = covered.iter().map(rect).collect();
+    let covered: Vec<String> = covered.iter().map(|r| rect_json(r, 1.0)).collect();
     format!(
         ",\"layout\":{{\"arrangement\":\"{:?}\",\"compact\":{},\"touch\":{},\
          \"window\":[{:.1},{:.1}],\"board\":{},\"scale\":{scale:.2}}},\"covered\":[{}]}}",
@@ -179,7 +173,7 @@ fn layout_json(layout: &ScreenLayout, covered: &[Rect], scale: f32) -> String {
         layout.touch,
         layout.window.x,
         layout.window.y,
-        rect(&layout.board),
+        rect_json(&layout.board, 1.0),
         covered.join(",")
     )
 }

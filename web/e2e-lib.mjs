@@ -146,22 +146,29 @@ export function pageTools(page, prefix = "") {
     await page.mouse.up();
     return waitFor("frames after a click", (p) => p.frame >= before + 10, 30);
   };
-  const clickButton = async (action) => {
+  // Press (with `press`) the visible button for `action`.
+  const pressButton = async (action, press) => {
     const p = await probe();
     const b = p.buttons.find((b) => b.action === action && b.visible);
     if (!b) throw new Error(`${prefix}no visible ${action} button`);
-    await clickAndSettle(b.x, b.y);
+    return press(b.x, b.y);
   };
-  // A move by `seat` with the mouse: press its marbles until one is picked up with
-  // destinations, preview the first ring, click it. Returns the probe after the pick.
-  const pickAndMove = async (seat, previewShot) => {
+  const clickButton = (action) => pressButton(action, clickAndSettle);
+  // Press (with `press`, `lift` px above the hole) `seat`'s marbles until one is picked up with
+  // destinations; the holes as they were, and the probe after the pick (or null).
+  const liftMarble = async (seat, press, lift) => {
     const { holes } = await probe();
-    let picked = null;
     for (const [i, h] of holes.entries()) {
       if (h[2] !== seat) continue;
-      const q = await clickAndSettle(h[0], h[1] - 6);
-      if (q.selected === i && q.targets.length > 0) { picked = q; break; }
+      const q = await press(h[0], h[1] - lift);
+      if (q.selected === i && q.targets.length > 0) return { holes, picked: q };
     }
+    return { holes, picked: null };
+  };
+  // A move by `seat` with the mouse: pick a marble up, preview the first ring, click it.
+  // Returns the probe after the pick.
+  const pickAndMove = async (seat, previewShot) => {
+    const { holes, picked } = await liftMarble(seat, clickAndSettle, 6);
     if (!picked) return null;
     const target = holes[picked.targets[0]];
     await page.mouse.move(target[0], target[1]);
@@ -176,23 +183,11 @@ export function pageTools(page, prefix = "") {
     await page.touchscreen.tap(x, y);
     return waitFor("frames after a tap", (p) => p.frame >= before + 6, 60);
   };
-  const tapButton = async (action) => {
-    const p = await probe();
-    const b = p.buttons.find((b) => b.action === action && b.visible);
-    if (!b) throw new Error(`${prefix}no visible ${action} button`);
-    return tapAndSettle(b.x, b.y);
-  };
-  // A move by `seat` with taps: tap its marbles until one lifts with destinations, tap a
-  // ring (it previews), tap it again (it moves). Returns the probes after the pick and after
-  // the preview.
+  const tapButton = (action) => pressButton(action, tapAndSettle);
+  // A move by `seat` with taps: lift a marble, tap a ring (it previews), tap it again (it
+  // moves). Returns the probes after the pick and after the preview.
   const tapMove = async (seat, previewShot) => {
-    const { holes } = await probe();
-    let picked = null;
-    for (const [i, h] of holes.entries()) {
-      if (h[2] !== seat) continue;
-      const q = await tapAndSettle(h[0], h[1] - 4);
-      if (q.selected === i && q.targets.length > 0) { picked = q; break; }
-    }
+    const { holes, picked } = await liftMarble(seat, tapAndSettle, 4);
     if (!picked) return null;
     const target = holes[picked.targets[0]];
     const previewed = await tapAndSettle(target[0], target[1]);

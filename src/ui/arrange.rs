@@ -180,47 +180,35 @@ fn arrange(
             );
         }
     }
-    let bar = if stacked {
-        Node {
-            left: px(EDGE),
-            right: px(EDGE),
-            top: Val::Auto,
-            bottom: px(EDGE),
-            flex_direction: FlexDirection::Row,
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::End,
-            ..default()
-        }
-    } else {
-        Node {
-            left: Val::Auto,
-            right: px(10),
-            top: px(10),
-            bottom: Val::Auto,
-            flex_direction: FlexDirection::Column,
-            flex_wrap: FlexWrap::NoWrap,
-            justify_content: JustifyContent::Start,
-            align_items: AlignItems::End,
-            ..default()
-        }
-    };
     let column = {
         let mut buttons = nodes.p1();
         let Ok((column, mut node)) = buttons.single_mut() else {
             return;
         };
-        set!(
-            node,
-            left = bar.left,
-            right = bar.right,
-            top = bar.top,
-            bottom = bar.bottom,
-            flex_direction = bar.flex_direction,
-            flex_wrap = bar.flex_wrap,
-            justify_content = bar.justify_content,
-            align_items = bar.align_items,
-        );
+        if stacked {
+            set!(
+                node,
+                left = px(EDGE),
+                right = px(EDGE),
+                top = Val::Auto,
+                bottom = px(EDGE),
+                flex_direction = FlexDirection::Row,
+                flex_wrap = FlexWrap::Wrap,
+                justify_content = JustifyContent::Center,
+            );
+        } else {
+            set!(
+                node,
+                left = Val::Auto,
+                right = px(10),
+                top = px(10),
+                bottom = Val::Auto,
+                flex_direction = FlexDirection::Column,
+                flex_wrap = FlexWrap::NoWrap,
+                justify_content = JustifyContent::Start,
+            );
+        }
+        set!(node, align_items = AlignItems::End);
         column
     };
     let sheet_entity = {

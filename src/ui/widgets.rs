@@ -1,6 +1,7 @@
 //! The pieces every screen is built from: buttons in three sizes, their colours, and the
 //! keyboard's focus.
 
+use crate::layout::quick_tap;
 use crate::locale::{Phrase, Say};
 use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
@@ -52,8 +53,9 @@ pub(super) fn press_quick_taps(
         let PointerId::Touch(id) = click.pointer_id else {
             continue;
         };
-        let within_a_frame = touches.just_pressed(id) && touches.just_released(id);
-        if within_a_frame && let Ok(mut interaction) = buttons.get_mut(click.entity) {
+        if quick_tap(&touches, id)
+            && let Ok(mut interaction) = buttons.get_mut(click.entity)
+        {
             *interaction = Interaction::Pressed;
             commands.entity(click.entity).insert(PressedForAFrame);
         }
