@@ -286,8 +286,11 @@ load-seat-count = the file names { $seats } seats for a { $players }-player game
 ## The web page
 
 web-loading = Loading the game…
+web-downloading = Downloading the game… { $received } of { $total } MB
+web-starting = Starting the game…
 web-no-webgl2 = starhalma draws its board with WebGL2, which this browser does not offer (or has turned off). Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.
 web-start-failed = The game could not start: { $error }
+web-download-failed = The game could not be downloaded: { $error }
 
 ## Menu summaries of the rule sets
 

@@ -243,8 +243,11 @@ load-seat-count = ファイルには{ $seats }席ありますが、ゲームは{
 ## The web page
 
 web-loading = ゲームを読み込んでいます…
+web-downloading = ゲームをダウンロードしています… { $received } / { $total } MB
+web-starting = ゲームを起動しています…
 web-no-webgl2 = starhalma は WebGL2 で盤を描きますが、このブラウザーでは使えません（またはオフになっています）。最新の Firefox、Chrome、Edge、Safari を使うか、ハードウェアアクセラレーションをオンにしてください。
 web-start-failed = ゲームを始められませんでした: { $error }
+web-download-failed = ゲームをダウンロードできませんでした: { $error }
 
 ## Menu summaries of the rule sets
 

@@ -247,8 +247,11 @@ load-seat-count = फाइलमा { $seats } ठाउँ छन्, तर �
 ## The web page
 
 web-loading = खेल खुल्दैछ…
+web-downloading = खेल डाउनलोड हुँदैछ… { $received } / { $total } MB
+web-starting = खेल सुरु हुँदैछ…
 web-no-webgl2 = starhalma ले बोर्ड WebGL2 बाट कोर्छ, तर यो ब्राउजरमा त्यो छैन (वा बन्द गरिएको छ)। नयाँ Firefox, Chrome, Edge वा Safari चलाउनुहोस्, वा हार्डवेयर एक्सेलेरेसन खोल्नुहोस्।
 web-start-failed = खेल सुरु हुन सकेन: { $error }
+web-download-failed = खेल डाउनलोड हुन सकेन: { $error }
 
 ## Menu summaries of the rule sets
 

@@ -71,14 +71,18 @@ impl<S> Server<S> {
     }
 }
 
-/// `/ws` the room socket; every other path the web build in `dist`, when given. Serve it with
-/// `into_make_service_with_connect_info::<SocketAddr>()`: the limits count by address.
+/// `/ws` the room socket; every other path the web build in `dist`, when given: a file's `.br`
+/// or `.gz` twin (web/build.sh writes them) goes to a browser that accepts that encoding, with
+/// its `Content-Encoding`. Serve it with `into_make_service_with_connect_info::<SocketAddr>()`:
+/// the limits count by address.
 pub fn app<S: RoomStore>(server: Arc<Server<S>>, dist: Option<PathBuf>) -> Router {
     let router = Router::new()
         .route("/ws", get(upgrade::<S>))
         .with_state(server);
     match dist {
-        Some(dist) => router.fallback_service(ServeDir::new(dist)),
+        Some(dist) => {
+            router.fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip())
+        }
         None => router,
     }
 }

@@ -444,23 +444,95 @@ fn a_computer_seat_answers_moves() {
     assert_eq!((moved_by(0), moved_by(1), moved_by(2)), (3, 3, 3));
 }
 
-#[test]
-fn the_web_build_is_served_at_the_root() {
-    let dist = std::env::temp_dir().join(format!("starhalma-dist-{}", std::process::id()));
-    std::fs::create_dir_all(&dist).unwrap();
-    std::fs::write(dist.join("index.html"), "<title>starhalma</title>").unwrap();
-    let server = ServerProcess::start(&["--dist", dist.to_str().unwrap()]);
+/// One HTTP/1.1 GET with the given extra header lines; the status line, the headers (lower
+/// case) and the body's bytes.
+fn http_get(server: &ServerProcess, path: &str, headers: &str) -> (String, String, Vec<u8>) {
     let mut stream = std::net::TcpStream::connect(&server.addr).unwrap();
     stream.set_read_timeout(Some(common::TIMEOUT)).unwrap();
     write!(
         stream,
-        "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        "GET {path} HTTP/1.1\r\nHost: {}\r\n{headers}Connection: close\r\n\r\n",
         server.addr
     )
     .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let _ = std::fs::remove_dir_all(&dist);
-    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
-    assert!(response.ends_with("<title>starhalma</title>"), "{response}");
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).unwrap();
+    let split = response
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a header block");
+    let head = String::from_utf8_lossy(&response[..split]).to_string();
+    let (status, headers) = head.split_once("\r\n").unwrap_or((&head, ""));
+    (
+        status.to_string(),
+        headers.to_lowercase(),
+        response[split + 4..].to_vec(),
+    )
+}
+
+/// A web build in a folder of its own, removed when dropped.
+struct Dist(std::path::PathBuf);
+
+impl Dist {
+    fn new(files: &[(&str, &[u8])]) -> Dist {
+        static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "starhalma-dist-{}-{}",
+            std::process::id(),
+            MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, bytes) in files {
+            std::fs::write(dir.join(name), bytes).unwrap();
+        }
+        Dist(dir)
+    }
+}
+
+impl Drop for Dist {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn the_web_build_is_served_at_the_root() {
+    let dist = Dist::new(&[("index.html", b"<title>starhalma</title>")]);
+    let server = ServerProcess::start(&["--dist", dist.0.to_str().unwrap()]);
+    let (status, _, body) = http_get(&server, "/", "");
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+    assert_eq!(body, b"<title>starhalma</title>");
+}
+
+#[test]
+fn a_browser_that_accepts_brotli_or_gzip_gets_the_precompressed_file() {
+    // Stand-ins: the server never compresses; it picks the file that matches the request.
+    let dist = Dist::new(&[
+        ("starhalma_bg.wasm", b"\0asm plain"),
+        ("starhalma_bg.wasm.br", b"brotli bytes"),
+        ("starhalma_bg.wasm.gz", b"gzip bytes"),
+        ("starhalma.js", b"export default 1;"),
+    ]);
+    let server = ServerProcess::start(&["--dist", dist.0.to_str().unwrap()]);
+    let wasm = "/starhalma_bg.wasm";
+
+    let (status, headers, body) = http_get(&server, wasm, "Accept-Encoding: gzip, deflate, br\r\n");
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+    assert!(headers.contains("content-encoding: br"), "{headers}");
+    assert!(headers.contains("content-type: application/wasm"), "{headers}");
+    assert_eq!(body, b"brotli bytes");
+
+    let (_, headers, body) = http_get(&server, wasm, "Accept-Encoding: gzip\r\n");
+    assert!(headers.contains("content-encoding: gzip"), "{headers}");
+    assert_eq!(body, b"gzip bytes");
+
+    let (_, headers, body) = http_get(&server, wasm, "");
+    assert!(!headers.contains("content-encoding"), "{headers}");
+    assert_eq!(body, b"\0asm plain");
+
+    // A file without a compressed twin is served plain to every browser.
+    let (status, headers, body) = http_get(&server, "/starhalma.js", "Accept-Encoding: br\r\n");
+    assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+    assert!(!headers.contains("content-encoding"), "{headers}");
+    assert_eq!(body, b"export default 1;");
 }
