@@ -4,6 +4,7 @@ use crate::ai::ComputerThinking;
 use crate::board::{hole_position, seat_color};
 use crate::core::{Match, MoveRequest, SeatKind, Setup};
 use crate::layout::{CoverQuery, ScreenLayout, covered_rects, rect_json};
+use crate::marbles::rest_position;
 use crate::persist::Store;
 use crate::selection::{PressKind, Selection, handle_press};
 use crate::ui::{ActionPressed, UiAction};
@@ -112,12 +113,19 @@ fn screen_positions(
                 .collect();
             let centre = holes.iter().sum::<Vec3>() / holes.len() as f32 + Vec3::Y * 0.3;
             let c = seat_color(camp).to_srgba();
+            // Each marble's centre on the screen: where its colour as rendered is sampled.
+            let position = state.game.position();
+            let marbles: Vec<String> = position
+                .holes_of(seat)
+                .map(|h| project(rest_position(h, position.is_king(h))))
+                .collect();
             format!(
-                "{{\"seat\": {seat}, \"colour\": [{:.3}, {:.3}, {:.3}], \"at\": {}}}",
+                "{{\"seat\": {seat}, \"colour\": [{:.3}, {:.3}, {:.3}], \"at\": {}, \"marbles\": [{}]}}",
                 c.red,
                 c.green,
                 c.blue,
-                project(centre)
+                project(centre),
+                marbles.join(", ")
             )
         })
         .collect();

