@@ -147,7 +147,8 @@ export function pageTools(page, prefix = "") {
     await page.mouse.down();
     await page.waitForTimeout(50);
     await page.mouse.up();
-    return waitFor("frames after a click", (p) => p.frame >= before + 10, 30);
+    // Two pages rendering in software on two cores may draw a frame every few seconds each.
+    return waitFor("frames after a click", (p) => p.frame >= before + 10, 120);
   };
   // Press (with `press`) the visible button for `action`.
   const pressButton = async (action, press) => {
