@@ -40,8 +40,8 @@ if [ ! -d web/node_modules/pngjs ] || [ ! -d web/node_modules/playwright-core ];
 fi
 
 # wasm-opt: binaryen's own static Linux x64 build (version 132) as the npm registry carries it,
-# checked against its SHA-512 and kept beside the build; Debian's binaryen (108) predates
-# features the wasm uses, and binaryen.js is several times slower.
+# checked against its SHA-512 and kept beside the build (binaryen.js took several times as long;
+# Debian's binaryen is version 108, untried here).
 wasm_opt="${WASM_OPT:-}"
 if [ -z "$wasm_opt" ]; then
     if [ "$(uname -sm)" = "Linux x86_64" ]; then

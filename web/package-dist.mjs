@@ -98,7 +98,7 @@ const hash = crypto.createHash("sha256");
 for (const name of kept) hash.update(name).update(fs.readFileSync(file(name)));
 const version = hash.digest("hex").slice(0, 16);
 const worker = fs.readFileSync(path.join(here, "sw.js"), "utf8");
-fs.writeFileSync(file("sw.js"), fill(worker, "version", version));
+fs.writeFileSync(file("sw.js"), fill(fill(worker, "version", version), "files", ["./", ...kept]));
 
 const sizes = { version };
 for (const name of ["index.html", "starhalma.js", "starhalma_bg.wasm", "sw.js", "manifest.webmanifest"]) {

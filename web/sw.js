@@ -3,18 +3,11 @@
 // network (against the computer, or pass and play). A new build brings a new version here; the
 // browser installs it beside the old one, which it replaces at once (the open page keeps the
 // build it started with, the next start gets the new one), and the old cache is deleted.
-// web/package-dist.mjs writes the version.
+// web/package-dist.mjs writes the version and the files.
 const VERSION = /*version*/"dev"/*end version*/;
 const CACHE = `starhalma-${VERSION}`;
-const FILES = [
-  "./",
-  "index.html",
-  "starhalma.js",
-  "starhalma_bg.wasm",
-  "manifest.webmanifest",
-  "icon-192.png",
-  "icon-512.png",
-];
+// The page's address and the build's files (web/package-dist.mjs writes them).
+const FILES = /*files*/["./", "index.html"]/*end files*/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
