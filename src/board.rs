@@ -26,19 +26,21 @@ pub fn hole_position(hole: Hole) -> Vec3 {
     )
 }
 
-/// The colour of the seat starting in `camp`. Chosen so that every pair stays apart (CIEDE2000
-/// at least 14) under simulated protanopia, deuteranopia and tritanopia as well as normal
-/// vision, while each still reads as its name: lightness separates what hue cannot (a light
-/// azure blue against a deep purple, a mint green against orange). The client's colour-vision
-/// test checks it.
+/// The colour of the seat starting in `camp`. Chosen against the colours as rendered (lit and
+/// tonemapped, sampled at the marbles in a screenshot), where yellow comes out darker and every
+/// dark colour lighter than here: every pair stays apart under simulated protanopia,
+/// deuteranopia and tritanopia as well as normal vision, and each still reads as its name.
+/// Lightness separates what hue cannot: a deep red, a mid orange and a light yellow; a deep
+/// purple and a light blue; a mint green. Checked by the client's colour-vision test (these
+/// values) and the screenshot test (the rendered ones).
 pub fn seat_color(camp: u8) -> Color {
     match Colour::BY_CAMP[camp as usize % 6] {
-        Colour::Red => Color::srgb(0.85, 0.12, 0.14),
-        Colour::Purple => Color::srgb(0.53, 0.18, 0.74),
-        Colour::Yellow => Color::srgb(1.0, 0.88, 0.11),
-        Colour::Blue => Color::srgb(0.18, 0.54, 0.98),
-        Colour::Green => Color::srgb(0.18, 0.78, 0.48),
-        Colour::Orange => Color::srgb(0.95, 0.50, 0.09),
+        Colour::Red => Color::srgb(0.52, 0.02, 0.10),
+        Colour::Purple => Color::srgb(0.30, 0.02, 0.50),
+        Colour::Yellow => Color::srgb(0.98, 0.95, 0.05),
+        Colour::Blue => Color::srgb(0.28, 0.42, 0.98),
+        Colour::Green => Color::srgb(0.25, 0.88, 0.72),
+        Colour::Orange => Color::srgb(0.80, 0.35, 0.06),
     }
 }
 
@@ -180,7 +182,7 @@ fn setup_board(
     // Light and air.
     commands.spawn((
         DirectionalLight {
-            illuminance: 9_000.0,
+            illuminance: 6_000.0,
             shadow_maps_enabled: true,
             ..default()
         },
@@ -308,13 +310,13 @@ pub(crate) fn symbol_mesh(symbol: Symbol, size: f32) -> Mesh {
     .with_inserted_indices(Indices::U32(indices))
 }
 
-/// The colour of a seat's symbol: dark on the light marbles, white on the dark ones (by
-/// relative luminance).
+/// The colour of a seat's symbol: dark on the light marbles, white on the dark ones, whichever
+/// has the higher contrast ratio (the two cross at a relative luminance of 0.179).
 pub(crate) fn symbol_color(camp: u8) -> Color {
     let LinearRgba {
         red, green, blue, ..
     } = seat_color(camp).to_linear();
-    if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.3 {
+    if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.179 {
         Color::srgb(0.08, 0.08, 0.1)
     } else {
         Color::srgb(0.97, 0.97, 0.97)

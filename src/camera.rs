@@ -55,6 +55,18 @@ fn spawn_camera(mut commands: Commands) {
             target_radius: 19.0,
             ..default()
         },
+        // A fill light that turns with the view, a little above it: the marbles' faces toward
+        // the player are lit alike in every camp, so a seat's colour reads the same near and
+        // far, whichever side the camera faces (the sun alone left the far camps' lower halves
+        // in ambient light, and yellow read as olive).
+        children![(
+            DirectionalLight {
+                illuminance: 4_000.0,
+                shadow_maps_enabled: false,
+                ..default()
+            },
+            Transform::from_rotation(Quat::from_rotation_x(-0.35)),
+        )],
     ));
 }
 

@@ -30,8 +30,8 @@ const icon = (size) => {
   const png = new PNG({ width: size, height: size });
   // The game's seat colours (src/board.rs), in the order of their camps around the star.
   const seats = [
-    [0.85, 0.12, 0.14], [0.53, 0.18, 0.74], [1.0, 0.88, 0.11],
-    [0.18, 0.54, 0.98], [0.18, 0.78, 0.48], [0.95, 0.5, 0.09],
+    [0.52, 0.02, 0.1], [0.3, 0.02, 0.5], [0.98, 0.95, 0.05],
+    [0.28, 0.42, 0.98], [0.25, 0.88, 0.72], [0.8, 0.35, 0.06],
   ].map((rgb) => rgb.map((v) => Math.round(255 * v)));
   const background = [0x35, 0x46, 0x5a], wood = [0xc8, 0x95, 0x5a];
   const c = size / 2, radius = 0.47 * size;

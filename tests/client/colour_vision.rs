@@ -227,7 +227,7 @@ fn the_simulations_merge_what_each_deficiency_merges() {
 }
 
 /// The margin the six seat colours keep under every simulated vision.
-pub(crate) const SEAT_MARGIN: f64 = 14.0;
+pub(crate) const SEAT_MARGIN: f64 = 20.0;
 
 #[test]
 fn every_pair_of_seat_colours_stays_apart_for_every_kind_of_colour_vision() {

@@ -1,6 +1,7 @@
 //! The screenshot test: the real binary renders in a real window (Xvfb, software Vulkan), and
 //! the picture is checked from its pixels where the game says things are.
 
+use crate::colour_vision::closest_pair;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -105,9 +106,52 @@ fn share(p: &Picture, at: &Value, radius: i64, pred: impl Fn([f32; 3]) -> bool) 
     hits as f32 / total.max(1) as f32
 }
 
+/// The margin the rendered seat colours keep under every simulated vision. Measured 12.0
+/// (deuteranopia, yellow against orange) in Xvfb with lavapipe; a little room for other drivers.
+const RENDERED_MARGIN: f64 = 10.0;
+
+/// Per channel, the median of the 7 x 7 pixels at each of a seat's marble centres, then the
+/// median over its marbles: the colour its marbles show, free of highlights and edges.
+fn rendered_colour(p: &Picture, seat: &Value) -> [f32; 3] {
+    let median = |mut v: Vec<f32>| {
+        v.sort_by(f32::total_cmp);
+        v[v.len() / 2]
+    };
+    let per_marble: Vec<[f32; 3]> = seat["marbles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|at| {
+            let (x, y) = (
+                at[0].as_f64().unwrap() as i64,
+                at[1].as_f64().unwrap() as i64,
+            );
+            let mut pixels = Vec::new();
+            for yy in y - 3..=y + 3 {
+                for xx in x - 3..=x + 3 {
+                    if xx >= 0 && yy >= 0 && xx < p.width as i64 && yy < p.height as i64 {
+                        pixels.push(p.rgb[yy as usize * p.width + xx as usize]);
+                    }
+                }
+            }
+            [0, 1, 2].map(|c| median(pixels.iter().map(|px| px[c]).collect()))
+        })
+        .collect();
+    assert!(
+        !per_marble.is_empty(),
+        "seat {} has no marbles",
+        seat["seat"]
+    );
+    [0, 1, 2].map(|c| median(per_marble.iter().map(|m| m[c]).collect()))
+}
+
 #[test]
 fn the_six_player_start_shows_the_board_and_every_seat_colour_in_its_camp() {
-    let (out, side) = shot("six-players", &["--rules", "laws", "--players", "6"]);
+    // Symbols off: this is where colour alone has to tell the seats apart.
+    let (out, side) = shot(
+        "six-players",
+        &["--rules", "laws", "--players", "6", "--no-symbols"],
+    );
     let pic = load(&out);
     assert!(pic.width >= 640 && pic.height >= 400);
     let seats = side["seats"].as_array().unwrap();
@@ -128,6 +172,21 @@ fn the_six_player_start_shows_the_board_and_every_seat_colour_in_its_camp() {
             seat["at"]
         );
     }
+    // The colours as the player sees them, lit and tonemapped, stay apart for every eye.
+    let rendered: Vec<[f32; 3]> = seats
+        .iter()
+        .map(|seat| rendered_colour(&pic, seat))
+        .collect();
+    let (distance, vision, i, j) = closest_pair(&rendered);
+    println!(
+        "rendered seat colours {rendered:.3?}: closest camps {i} and {j} under {vision:?}, CIEDE2000 {distance:.1}"
+    );
+    assert!(
+        distance >= RENDERED_MARGIN,
+        "as rendered, camps {i} and {j} are only {distance:.1} apart under {vision:?}: {:?} and {:?}",
+        rendered[i],
+        rendered[j]
+    );
     // The empty centre shows the wooden board (warm, brownish), not the background.
     let wood = share(&pic, &side["centre"], 20, |[r, g, b]| {
         r > g && g > b && r > 0.25
