@@ -8,7 +8,6 @@ use crate::core::{
 use crate::locale::{SeatSymbols, Symbol};
 use crate::selection::{Selection, SelectionSet};
 use crate::sound::SoundCue;
-use bevy::light::NotShadowReceiver;
 use bevy::prelude::*;
 use bevy_tweening::{Lens, Tween, TweenAnim};
 use starhalma_rules::{Colour, Hole, MoveKind};
@@ -155,10 +154,6 @@ fn respawn_marbles(
                     assets.marble.clone()
                 }),
                 MeshMaterial3d(material.clone()),
-                // A neighbour's shadow would darken the far camps' marbles (seen from the front,
-                // in the shade of the row before them) until yellow reads as olive: each seat's
-                // colour must look the same in every camp. The board still takes their shadows.
-                NotShadowReceiver,
                 Transform::from_translation(rest_position(hole, king)),
                 // Just above the top of the sphere, so it is never inside it.
                 children![(
