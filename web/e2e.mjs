@@ -64,11 +64,13 @@ try {
     !(await page.evaluate(() => navigator.onLine)),
     `with the network off the game starts again from its offline copy (${figures.first_frame_offline_ms} ms)`,
   );
-  // The board is drawn behind the menu from the first frame: wait until its wood shows.
+  // The board is drawn behind the menu from the first frame: wait until its wood (and the
+  // holes in it, warm and dark) shows at the star's near tip, below the menu's buttons, not the
+  // bluish background or an empty canvas.
   let boardShown = false;
   while (Date.now() - started < 60_000) {
     const png = await shot("menu");
-    const wood = share(png, 640, 430, 30, ([r, g, b]) => r > g && g > b && r > 40);
+    const wood = share(png, 640, 650, 30, ([r, g, b]) => r > g && g > b && r > 20);
     if (wood > 0.3) { boardShown = true; break; }
     await page.waitForTimeout(200);
   }
