@@ -11,6 +11,7 @@ use crate::board::hole_position;
 use crate::core::{GameReset, GameSet, Match};
 use crate::layout::ScreenLayout;
 use crate::marbles::MARBLE_RADIUS;
+use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::prelude::*;
 use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
 use starhalma_rules::Hole;
@@ -55,6 +56,10 @@ fn spawn_camera(mut commands: Commands) {
             target_radius: 19.0,
             ..default()
         },
+        // A tonemapper computed in the shader: Bevy's default (TonyMcMapface) reads lookup
+        // tables that cost the web download 750 KiB with their decoder. The seat colours are
+        // checked as this one renders them (the screenshot test).
+        Tonemapping::SomewhatBoringDisplayTransform,
         // A fill light that turns with the view, a little above it: the marbles' faces toward
         // the player are lit alike in every camp, so a seat's colour reads the same near and
         // far, whichever side the camera faces (the sun alone left the far camps' lower halves

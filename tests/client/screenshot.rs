@@ -106,8 +106,9 @@ fn share(p: &Picture, at: &Value, radius: i64, pred: impl Fn([f32; 3]) -> bool) 
     hits as f32 / total.max(1) as f32
 }
 
-/// The margin the rendered seat colours keep under every simulated vision. Measured 12.0
-/// (deuteranopia, yellow against orange) in Xvfb with lavapipe; a little room for other drivers.
+/// The margin the rendered seat colours keep under every simulated vision. Measured 13.9
+/// (deuteranopia, yellow against orange; SomewhatBoringDisplayTransform) in Xvfb with
+/// lavapipe; a little room for other drivers.
 const RENDERED_MARGIN: f64 = 10.0;
 
 /// Per channel, the median of the 7 x 7 pixels at each of a seat's marble centres, then the
