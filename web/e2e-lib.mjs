@@ -134,8 +134,10 @@ export function pageTools(page, prefix = "") {
   };
   const shot = async (name) => {
     const file = path.join(out, `${prefix}${name}.png`);
-    // CSS pixels: on a phone the picture is what a person sees, at a modest file size.
-    await page.screenshot({ path: file, scale: "css" });
+    // CSS pixels: on a phone the picture is what a person sees, at a modest file size. The
+    // screenshot waits for a new frame, and a phone-sized canvas drawn in software can take
+    // longer than Playwright's 30 s default while the computer thinks (seen once).
+    await page.screenshot({ path: file, scale: "css", timeout: 120_000 });
     return PNG.sync.read(fs.readFileSync(file));
   };
   // Click, then wait until the game has run a few frames since (software rendering draws
