@@ -85,22 +85,29 @@ fn hue_distance(a: f32, b: f32) -> f32 {
     d.min(360.0 - d)
 }
 
-/// Share of the pixels within `radius` of `at` that match `pred`.
-fn share(p: &Picture, at: &Value, radius: i64, pred: impl Fn([f32; 3]) -> bool) -> f32 {
+/// The pixels of the square within `radius` of `at` (a sidecar `[x, y]`) that lie in the picture.
+fn pixels_around<'a>(
+    p: &'a Picture,
+    at: &Value,
+    radius: i64,
+) -> impl Iterator<Item = [f32; 3]> + 'a {
     let (x, y) = (
         at[0].as_f64().unwrap() as i64,
         at[1].as_f64().unwrap() as i64,
     );
+    (y - radius..=y + radius)
+        .flat_map(move |yy| (x - radius..=x + radius).map(move |xx| (xx, yy)))
+        .filter(|&(xx, yy)| xx >= 0 && yy >= 0 && xx < p.width as i64 && yy < p.height as i64)
+        .map(|(xx, yy)| p.rgb[yy as usize * p.width + xx as usize])
+}
+
+/// Share of the pixels within `radius` of `at` that match `pred`.
+fn share(p: &Picture, at: &Value, radius: i64, pred: impl Fn([f32; 3]) -> bool) -> f32 {
     let (mut hits, mut total) = (0, 0);
-    for yy in y - radius..=y + radius {
-        for xx in x - radius..=x + radius {
-            if xx < 0 || yy < 0 || xx >= p.width as i64 || yy >= p.height as i64 {
-                continue;
-            }
-            total += 1;
-            if pred(p.rgb[yy as usize * p.width + xx as usize]) {
-                hits += 1;
-            }
+    for px in pixels_around(p, at, radius) {
+        total += 1;
+        if pred(px) {
+            hits += 1;
         }
     }
     hits as f32 / total.max(1) as f32
@@ -123,18 +130,7 @@ fn rendered_colour(p: &Picture, seat: &Value) -> [f32; 3] {
         .unwrap()
         .iter()
         .map(|at| {
-            let (x, y) = (
-                at[0].as_f64().unwrap() as i64,
-                at[1].as_f64().unwrap() as i64,
-            );
-            let mut pixels = Vec::new();
-            for yy in y - 3..=y + 3 {
-                for xx in x - 3..=x + 3 {
-                    if xx >= 0 && yy >= 0 && xx < p.width as i64 && yy < p.height as i64 {
-                        pixels.push(p.rgb[yy as usize * p.width + xx as usize]);
-                    }
-                }
-            }
+            let pixels: Vec<[f32; 3]> = pixels_around(p, at, 3).collect();
             [0, 1, 2].map(|c| median(pixels.iter().map(|px| px[c]).collect()))
         })
         .collect();
