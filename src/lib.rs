@@ -22,6 +22,7 @@ mod board;
 mod camera;
 mod core;
 mod devtools;
+mod engine;
 mod glow;
 mod layout;
 mod locale;
@@ -38,6 +39,7 @@ mod web;
 
 pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
 pub use devtools::{ScreenshotPlugin, bench_frames};
+pub use engine::EnginePlugins;
 pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
 pub use net::{JoinAtStart, ServerUrl};

@@ -16,8 +16,9 @@
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
-    ClientPlugins, JoinAtStart, Language, Match, PanelSettings, Screen, ScreenshotPlugin, SeatKind,
-    SeatSymbols, ServerUrl, Setup, StartWith, Store, SystemLanguage, TouchScreen, UiAction,
+    ClientPlugins, EnginePlugins, JoinAtStart, Language, Match, PanelSettings, Screen,
+    ScreenshotPlugin, SeatKind, SeatSymbols, ServerUrl, Setup, StartWith, Store, SystemLanguage,
+    TouchScreen, UiAction,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -205,7 +206,7 @@ fn main() {
         // read and nothing is written.
         app.insert_resource(Store::Nowhere);
     }
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    app.add_plugins(EnginePlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "starhalma".into(),
             resolution: match args.window {
