@@ -13,7 +13,8 @@ use bevy::render::{ExtractSchedule, RenderApp};
 use bevy::sprite_render::{SpriteAssetEvents, extract_sprite_events};
 
 /// Bevy's plugins as `DefaultPlugins` adds them for this crate's features, without
-/// `SpritePlugin` and `SpriteRenderPlugin`.
+/// `SpritePlugin` and `SpriteRenderPlugin`, without deferred lighting, and on the web without
+/// `AudioPlugin`.
 pub struct EnginePlugins;
 
 impl PluginGroup for EnginePlugins {
@@ -43,7 +44,7 @@ impl PluginGroup for EnginePlugins {
             .add(bevy::light::LightPlugin);
         #[cfg(not(target_arch = "wasm32"))]
         let group = group.add(bevy::render::pipelined_rendering::PipelinedRenderingPlugin);
-        group
+        let group = group
             .add(bevy::core_pipeline::CorePipelinePlugin)
             // In SpritePlugin's place: the atlas assets the interface's images read.
             .add(bevy::image::TextureAtlasPlugin)
@@ -51,8 +52,15 @@ impl PluginGroup for EnginePlugins {
             .add(bevy::text::TextPlugin)
             .add(bevy::ui::UiPlugin)
             .add(bevy::ui_render::UiRenderPlugin)
-            .add(bevy::pbr::PbrPlugin::default())
-            .add(bevy::audio::AudioPlugin::default())
+            .add(bevy::pbr::PbrPlugin {
+                // Every camera renders forward; deferred lighting would be code no frame runs.
+                add_default_deferred_lighting_plugin: false,
+                ..default()
+            });
+        // The page plays its sounds through Web Audio (src/sound.rs).
+        #[cfg(not(target_arch = "wasm32"))]
+        let group = group.add(bevy::audio::AudioPlugin::default());
+        group
             .add(bevy::state::app::StatesPlugin)
             .add_group(bevy::picking::DefaultPickingPlugins)
     }

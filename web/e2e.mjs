@@ -127,6 +127,12 @@ try {
   figures.computer_answer_ms = Date.now() - thinkStart;
   check(p.ply === 2 && p.human, "the computer (Hard) answered and it is Red's turn again");
   await shot("after-answer");
+  // Each landing sounds, through the page's Web Audio: the player's and the computer's.
+  const sounds = JSON.parse((await page.evaluate(() => window.starhalma_sounds)) ?? "{}");
+  check(
+    sounds.started >= 2 && sounds.state === "running",
+    `both landings played a sound (${sounds.started} started, audio ${sounds.state})`,
+  );
   const frames = await page.evaluate(() => window.__frames);
   const thinking = frames.filter((f) => f[1]).map((f) => f[0]);
   const all = frames.map((f) => f[0]);
