@@ -29,8 +29,10 @@ rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
     step "installing wasm-bindgen-cli $bindgen_version"
-    # `--locked` can fail on a yanked dependency of the CLI; a plain install works.
-    cargo install wasm-bindgen-cli --version "$bindgen_version"
+    # `--locked` can fail on a yanked dependency of the CLI; a plain install works. Without its
+    # default `rustls-tls` (TLS for the test runner's downloads, which this build never makes)
+    # it compiles no TLS stack.
+    cargo install wasm-bindgen-cli --version "$bindgen_version" --no-default-features
 fi
 
 # Node tools: pngjs (the icons) and the browser tests.
@@ -60,9 +62,39 @@ if [ -z "$wasm_opt" ]; then
     fi
 fi
 
+# Web-only cuts inside Bevy's own crates: web/patches/<crate>.patch is a diff against that
+# crate's source at the version Cargo.lock names (see web/patches/README.md). The wasm is built
+# from a copy of the workspace whose crates.io sources are patched with them, so the tree's
+# Cargo.toml and Cargo.lock stay as they are and the desktop build never sees the patches.
+step "the workspace copy, with web/patches applied to Bevy's sources"
+cargo fetch --locked --target wasm32-unknown-unknown --quiet
+work="$WEB_TARGET_DIR/workspace"
+rm -rf "$work/tree"
+mkdir -p "$work/tree" "$work/patched"
+# tar keeps the files' times, so cargo rebuilds only what changed since the last web build.
+tar -cf - .cargo Cargo.toml Cargo.lock src crates assets shaders tests | tar -xf - -C "$work/tree"
+patched=()
+for patch_file in web/patches/*.patch; do
+    crate=$(basename "$patch_file" .patch)
+    version=$(awk -v name="$crate" '$0 == "name = \"" name "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+    source=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version" | head -1)
+    # Made again only when the patch or the version changed (a new copy would rebuild the
+    # crate and everything above it).
+    stamp="$crate $version $(sha256sum < "$patch_file")"
+    if [ "$(cat "$work/patched/$crate.stamp" 2>/dev/null)" != "$stamp" ]; then
+        rm -rf "$work/patched/$crate"
+        cp -a "$source" "$work/patched/$crate"
+        patch --quiet --forward -p1 -d "$work/patched/$crate" < "$patch_file"
+        echo "$stamp" > "$work/patched/$crate.stamp"
+    fi
+    patched+=(--config "patch.crates-io.$crate.path=\"$work/patched/$crate\"")
+done
+
 step "cargo build (wasm32, web-release)"
-CARGO_TARGET_DIR="$WEB_TARGET_DIR" cargo build --locked --profile web-release \
-    --target wasm32-unknown-unknown --bin starhalma
+# Not `--locked` here: the copy's lock file takes the patched crates as paths (the fetch above
+# checked the tree's lock file).
+(cd "$work/tree" && CARGO_TARGET_DIR="$WEB_TARGET_DIR" cargo build --profile web-release \
+    --target wasm32-unknown-unknown --bin starhalma "${patched[@]}")
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
