@@ -25,8 +25,13 @@ step() {
 
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 
+# The version Cargo.lock gives the crate named $1 (the first, if it holds several).
+locked_version() {
+    awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
-bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+bindgen_version=$(locked_version wasm-bindgen)
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
     step "installing wasm-bindgen-cli $bindgen_version"
     # `--locked` can fail on a yanked dependency of the CLI; a plain install works. Without its
@@ -76,7 +81,7 @@ tar -cf - .cargo Cargo.toml Cargo.lock src crates assets shaders tests | tar -xf
 patched=()
 for patch_file in web/patches/*.patch; do
     crate=$(basename "$patch_file" .patch)
-    version=$(awk -v name="$crate" '$0 == "name = \"" name "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+    version=$(locked_version "$crate")
     source=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version" | head -1)
     # Made again only when the patch or the version changed (a new copy would rebuild the
     # crate and everything above it).
