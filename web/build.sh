@@ -83,13 +83,15 @@ for patch_file in web/patches/*.patch; do
     crate=$(basename "$patch_file" .patch)
     version=$(locked_version "$crate")
     source=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version" | head -1)
-    # Made again only when the patch or the version changed (a new copy would rebuild the
-    # crate and everything above it).
-    stamp="$crate $version $(sha256sum < "$patch_file")"
+    # Made again only when the patch, the WGSL minifier or the version changed (a new copy
+    # would rebuild the crate and everything above it).
+    stamp="$crate $version $(sha256sum < "$patch_file") $(sha256sum < web/minify-wgsl.mjs)"
     if [ "$(cat "$work/patched/$crate.stamp" 2>/dev/null)" != "$stamp" ]; then
         rm -rf "$work/patched/$crate"
         cp -a "$source" "$work/patched/$crate"
         patch --quiet --forward -p1 -d "$work/patched/$crate" < "$patch_file"
+        # Its shaders are embedded as text: without comments and indentation.
+        node web/minify-wgsl.mjs "$work/patched/$crate"
         echo "$stamp" > "$work/patched/$crate.stamp"
     fi
     patched+=(--config "patch.crates-io.$crate.path=\"$work/patched/$crate\"")

@@ -149,8 +149,10 @@ export function pageTools(page, prefix = "") {
     await page.mouse.down();
     await page.waitForTimeout(50);
     await page.mouse.up();
-    // Two pages rendering in software on two cores may draw a frame every few seconds each.
-    return waitFor("frames after a click", (p) => p.frame >= before + 10, 120);
+    // The press reaches the game in the next frame and its effect shows in the probe within a
+    // frame or two (the callers wait for what they expect). Two pages rendering in software on
+    // two cores may draw a frame every few seconds each.
+    return waitFor("frames after a click", (p) => p.frame >= before + 5, 120);
   };
   // Press (with `press`) the visible button for `action`.
   const pressButton = async (action, press) => {
@@ -162,10 +164,16 @@ export function pageTools(page, prefix = "") {
   const clickButton = (action) => pressButton(action, clickAndSettle);
   // Press (with `press`, `lift` px above the hole) `seat`'s marbles until one is picked up with
   // destinations; the holes as they were, and the probe after the pick (or null).
+  // The marbles nearest the board's centre on screen come first: in a camp's front row a
+  // marble can always step out, and every press costs frames of software rendering.
   const liftMarble = async (seat, press, lift) => {
     const { holes } = await probe();
-    for (const [i, h] of holes.entries()) {
-      if (h[2] !== seat) continue;
+    const shown = holes.filter((h) => Number.isFinite(h[0]));
+    const [cx, cy] = [0, 1].map((k) => shown.reduce((sum, h) => sum + h[k], 0) / shown.length);
+    const fromCentre = (h) => Math.hypot(h[0] - cx, h[1] - cy);
+    const own = [...holes.entries()].filter(([, h]) => h[2] === seat && Number.isFinite(h[0]));
+    own.sort(([, a], [, b]) => fromCentre(a) - fromCentre(b));
+    for (const [i, h] of own) {
       const q = await press(h[0], h[1] - lift);
       if (q.selected === i && q.targets.length > 0) return { holes, picked: q };
     }
