@@ -498,6 +498,7 @@ fn clicking_a_marble_then_a_ring_moves_it() {
 mod colour_vision;
 mod commands;
 mod controls;
+mod inventory_off;
 mod layout;
 mod learn;
 mod online;

@@ -1,5 +1,6 @@
-//! The stand-in keeps `inventory`'s API and drops what is submitted: nothing a submission names
-//! is kept, and reading the list fails loudly instead of finding it quietly empty.
+//! crates/inventory-off, the stand-in for `inventory` under Bevy's reflection, keeps
+//! `inventory`'s API and drops what is submitted: nothing a submission names is kept, and
+//! reading the list fails loudly instead of finding it quietly empty.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
