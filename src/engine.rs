@@ -14,7 +14,7 @@ use bevy::sprite_render::{SpriteAssetEvents, extract_sprite_events};
 
 /// Bevy's plugins as `DefaultPlugins` adds them for this crate's features, without
 /// `SpritePlugin` and `SpriteRenderPlugin`, without deferred lighting, and on the web without
-/// `AudioPlugin` and with [`ConsoleLogPlugin`] in `LogPlugin`'s place.
+/// `AudioPlugin` and with `ConsoleLogPlugin` in `LogPlugin`'s place.
 pub struct EnginePlugins;
 
 impl PluginGroup for EnginePlugins {
@@ -155,7 +155,7 @@ mod console_log {
         }
 
         fn new_span(&self, _span: &span::Attributes<'_>) -> span::Id {
-            // Never called for a disabled span; an id must not be zero.
+            // Spans are not recorded: any id will do but zero.
             span::Id::from_u64(1)
         }
 

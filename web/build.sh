@@ -37,8 +37,8 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_ver
     # `--locked` can fail on a yanked dependency of the CLI; a plain install works. Without its
     # default `rustls-tls` (TLS for the test runner's downloads, which this build never makes)
     # it compiles no TLS stack.
-    # Optimised at level 1 without LTO: it builds in about half the time, and still takes only
-    # seconds over the game's wasm.
+    # Optimised at level 1 without LTO: less to compile, and it still takes 3 s over the game's
+    # wasm.
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false \
         CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
         cargo install wasm-bindgen-cli --version "$bindgen_version" --no-default-features
@@ -103,7 +103,7 @@ done
 
 # The source paths the wasm keeps (panic locations, log call sites) without the machine's
 # directories: `bevy_ecs-0.19.1/src/…` instead of `/root/.cargo/registry/src/index…/bevy_ecs-…`.
-registry_sources=$(dirname "$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/bevy-[0-9]* | head -1)")
+registry_sources=$(dirname "$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"bevy-$(locked_version bevy)" | head -1)")
 remap="[\"--remap-path-prefix=$registry_sources/=\", \"--remap-path-prefix=$work/patched/=\", \"--remap-path-prefix=$work/tree/=\"]"
 
 step "cargo build (wasm32, web-release)"
