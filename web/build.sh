@@ -30,6 +30,11 @@ locked_version() {
     awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
 }
 
+# The registry's unpacked source of crate $1 at its Cargo.lock version.
+registry_source() {
+    ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$1-$(locked_version "$1")" | head -1
+}
+
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
 bindgen_version=$(locked_version wasm-bindgen)
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
@@ -86,7 +91,7 @@ patched=()
 for patch_file in web/patches/*.patch; do
     crate=$(basename "$patch_file" .patch)
     version=$(locked_version "$crate")
-    source=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"$crate-$version" | head -1)
+    source=$(registry_source "$crate")
     # Made again only when the patch, the WGSL minifier or the version changed (a new copy
     # would rebuild the crate and everything above it).
     stamp="$crate $version $(sha256sum < "$patch_file") $(sha256sum < web/minify-wgsl.mjs)"
@@ -103,7 +108,7 @@ done
 
 # The source paths the wasm keeps (panic locations, log call sites) without the machine's
 # directories: `bevy_ecs-0.19.1/src/…` instead of `/root/.cargo/registry/src/index…/bevy_ecs-…`.
-registry_sources=$(dirname "$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/"bevy-$(locked_version bevy)" | head -1)")
+registry_sources=$(dirname "$(registry_source bevy)")
 remap="[\"--remap-path-prefix=$registry_sources/=\", \"--remap-path-prefix=$work/patched/=\", \"--remap-path-prefix=$work/tree/=\"]"
 
 step "cargo build (wasm32, web-release)"
