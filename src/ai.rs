@@ -5,16 +5,20 @@
 //!
 //! The plan under way is this plugin's alone: it drops it itself when the game is reset, a
 //! command is applied, a past position is shown or the match leaves the screen.
+//!
+//! Hints are planned the same way (Medium's move for the person to move, on a planner of their
+//! own) and come back as the selection's [`Choice::Hint`].
 
 use crate::core::{
-    Animating, CommandApplied, GameReset, GameSet, Match, MoveRequest, MoveSource, OnScreen,
-    SeatKind, ViewChanged, Viewing,
+    CommandApplied, GameReset, Match, MoveRequest, MoveSource, SeatKind, ViewChanged, Viewing,
 };
+use crate::frame::{Animating, Frame, OnScreen};
+use crate::selection::Choice;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use starhalma_ai::{Planner, SlicedPlan};
-use starhalma_rules::Move;
+use starhalma_ai::{Budget, Level, Planner, SlicedPlan};
+use starhalma_rules::{Game, Move};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -54,6 +58,24 @@ impl Default for PlanningMode {
     }
 }
 
+/// Ask for a hint: the move Medium would play for the person to move, shown as a preview.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HintRequest;
+
+/// No hint can be given (nobody here is to move, or passing is all that is left).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoHint;
+
+/// The hint's search: Medium with a fixed node budget on a fresh planner of its own seed, so
+/// the same position always gets the same hint.
+pub fn hint_planner(game: &Game) -> (Planner, Level, Budget) {
+    (
+        Planner::new(game.rules(), 7),
+        Level::Medium,
+        Budget::nodes(50_000),
+    )
+}
+
 enum Work {
     Background {
         task: Task<Move>,
@@ -66,19 +88,120 @@ enum Work {
     },
 }
 
+/// A plan under way: the computer's move or a hint.
 struct Job {
     work: Work,
+    planner: Arc<Mutex<Planner>>,
     /// The game's length when planning began: a result for another position is dropped.
     ply: usize,
     started: Duration,
     result: Option<Move>,
 }
 
-/// The planner (kept between moves for its tables) and the plan under way.
+impl Job {
+    /// Start planning `game` on `planner`, on a thread of the pool or in slices.
+    fn start(
+        planner: Arc<Mutex<Planner>>,
+        game: &Game,
+        level: Level,
+        budget: Budget,
+        mode: PlanningMode,
+        now: Duration,
+    ) -> Job {
+        let ply = game.history().len();
+        let work = match mode {
+            PlanningMode::Background => {
+                let cancel = Arc::new(AtomicBool::new(false));
+                let flag = Arc::clone(&cancel);
+                let planner = Arc::clone(&planner);
+                let game = game.clone();
+                let task = AsyncComputeTaskPool::get().spawn(async move {
+                    let mut planner = planner
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    planner.plan_cancellable(&game, level, budget, &flag).mv
+                });
+                Work::Background { task, cancel }
+            }
+            PlanningMode::Sliced { .. } => {
+                let locked = planner
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                // Slices get only part of each frame: the wall-clock limit is doubled so the
+                // search gets about as much work done as on a thread of its own.
+                let budget = Budget {
+                    max_nodes: budget.max_nodes,
+                    max_time: budget.max_time.map(|t| t * 2),
+                };
+                Work::Sliced {
+                    plan: Box::new(locked.start_sliced(game, level, budget)),
+                    // Small to start with; each slice's time sizes the next.
+                    slice_nodes: 500,
+                }
+            }
+        };
+        Job {
+            work,
+            planner,
+            ply,
+            started: now,
+            result: None,
+        }
+    }
+
+    /// Work on the plan (a slice's share of this frame, or a look at the task); the move once
+    /// it is found.
+    fn advance(&mut self, mode: PlanningMode, stats: &mut PlanningStats) -> Option<Move> {
+        if self.result.is_some() {
+            return self.result;
+        }
+        match &mut self.work {
+            Work::Background { task, .. } => self.result = check_ready(task),
+            Work::Sliced { plan, slice_nodes } => {
+                let PlanningMode::Sliced { per_frame } = mode else {
+                    return None;
+                };
+                let mut planner = self
+                    .planner
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                // Slices until this frame's share is used, each sized to take about half of it.
+                let frame_start = Instant::now();
+                while self.result.is_none() && frame_start.elapsed() < per_frame {
+                    let began = Instant::now();
+                    self.result = planner.step(plan, *slice_nodes).map(|p| p.mv);
+                    let took = began.elapsed();
+                    if took > stats.longest_slice {
+                        stats.longest_slice = took;
+                    }
+                    let ratio = per_frame.as_secs_f64() / 2.0 / took.as_secs_f64().max(1e-5);
+                    let next = (*slice_nodes as f64 * ratio.clamp(0.5, 2.0)) as u64;
+                    *slice_nodes = next.clamp(200, 500_000);
+                }
+                let share = frame_start.elapsed();
+                if share > stats.longest_frame_share {
+                    stats.longest_frame_share = share;
+                }
+            }
+        }
+        self.result
+    }
+
+    /// Stop the plan (dropping the task cancels it; the flag stops a search already running).
+    fn cancel(self) {
+        if let Work::Background { cancel, .. } = self.work {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The planner (kept between moves for its tables), the computer's plan under way and the hint
+/// under way.
 #[derive(Resource, Default)]
 struct Thinker {
     planner: Option<Arc<Mutex<Planner>>>,
     job: Option<Job>,
+    hint: Option<Job>,
 }
 
 /// Whether the computer is planning a move now (the HUD's "thinking...").
@@ -96,27 +219,25 @@ pub struct PlanningStats {
 }
 
 impl Thinker {
-    /// Stop and forget the plan under way.
+    /// Stop and forget the plans under way.
     fn cancel(&mut self) {
-        if let Some(Job {
-            work: Work::Background { cancel, .. },
-            ..
-        }) = self.job.take()
-        {
-            cancel.store(true, Ordering::Relaxed);
-            // Dropping the task cancels it; the flag stops a search already running.
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
+        if let Some(job) = self.hint.take() {
+            job.cancel();
         }
     }
 }
 
-/// A new game, undo or load: drop the plan and start a fresh planner for the new rules.
+/// A new game, undo or load: drop the plans and start a fresh planner for the new rules.
 fn reset_thinker(mut thinker: ResMut<Thinker>, state: Res<Match>) {
     thinker.cancel();
     thinker.planner = Some(Arc::new(Mutex::new(Planner::new(state.game.rules(), 1))));
 }
 
-/// A command (a resignation), a past position shown, or the match off screen: the plan under way
-/// is for a game that is not being played now.
+/// A command (a resignation), a past position shown, or the match off screen: the plans under
+/// way are for a game that is not being played now.
 fn drop_plan(mut thinker: ResMut<Thinker>) {
     thinker.cancel();
 }
@@ -155,45 +276,14 @@ fn start_planning(
     let Some(planner) = thinker.planner.clone() else {
         return;
     };
-    let game = state.game.clone();
-    let work = match *mode {
-        PlanningMode::Background => {
-            let cancel = Arc::new(AtomicBool::new(false));
-            let flag = Arc::clone(&cancel);
-            let task = AsyncComputeTaskPool::get().spawn(async move {
-                let mut planner = planner
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                planner
-                    .plan_cancellable(&game, level, level.default_budget(), &flag)
-                    .mv
-            });
-            Work::Background { task, cancel }
-        }
-        PlanningMode::Sliced { .. } => {
-            let planner = planner
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            // Slices get only part of each frame: the wall-clock limit is doubled so the search
-            // gets about as much work done as on a thread of its own.
-            let budget = level.default_budget();
-            let budget = starhalma_ai::Budget {
-                max_nodes: budget.max_nodes,
-                max_time: budget.max_time.map(|t| t * 2),
-            };
-            Work::Sliced {
-                plan: Box::new(planner.start_sliced(&game, level, budget)),
-                // Small to start with; each slice's time sizes the next.
-                slice_nodes: 500,
-            }
-        }
-    };
-    thinker.job = Some(Job {
-        work,
-        ply: state.game.history().len(),
-        started: time.elapsed(),
-        result: None,
-    });
+    thinker.job = Some(Job::start(
+        planner,
+        &state.game,
+        level,
+        level.default_budget(),
+        *mode,
+        time.elapsed(),
+    ));
 }
 
 fn finish_planning(
@@ -205,44 +295,10 @@ fn finish_planning(
     mut stats: ResMut<PlanningStats>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
-    let thinker = &mut *thinker;
     let Some(job) = thinker.job.as_mut() else {
         return;
     };
-    if job.result.is_none() {
-        match &mut job.work {
-            Work::Background { task, .. } => job.result = check_ready(task),
-            Work::Sliced { plan, slice_nodes } => {
-                let Some(planner) = thinker.planner.as_ref() else {
-                    return;
-                };
-                let mut planner = planner
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                let PlanningMode::Sliced { per_frame } = *mode else {
-                    return;
-                };
-                // Slices until this frame's share is used, each sized to take about half of it.
-                let frame_start = Instant::now();
-                while job.result.is_none() && frame_start.elapsed() < per_frame {
-                    let began = Instant::now();
-                    job.result = planner.step(plan, *slice_nodes).map(|p| p.mv);
-                    let took = began.elapsed();
-                    if took > stats.longest_slice {
-                        stats.longest_slice = took;
-                    }
-                    let ratio = per_frame.as_secs_f64() / 2.0 / took.as_secs_f64().max(1e-5);
-                    let next = (*slice_nodes as f64 * ratio.clamp(0.5, 2.0)) as u64;
-                    *slice_nodes = next.clamp(200, 500_000);
-                }
-                let share = frame_start.elapsed();
-                if share > stats.longest_frame_share {
-                    stats.longest_frame_share = share;
-                }
-            }
-        }
-    }
-    let Some(mv) = job.result else {
+    let Some(mv) = job.advance(*mode, &mut stats) else {
         return;
     };
     if job.ply != state.game.history().len() {
@@ -254,7 +310,61 @@ fn finish_planning(
         return;
     }
     thinker.job = None;
-    requests.write(MoveRequest::of_move(mv, MoveSource::Computer));
+    requests.write(MoveRequest::new(mv, MoveSource::Computer));
+}
+
+/// A hint asked for: planned for the person to move, or refused at once when nobody here is to
+/// move.
+fn start_hint(
+    mut asked: MessageReader<HintRequest>,
+    state: Res<Match>,
+    time: Res<Time>,
+    mode: Res<PlanningMode>,
+    mut thinker: ResMut<Thinker>,
+    mut none: MessageWriter<NoHint>,
+) {
+    if asked.read().count() == 0 {
+        return;
+    }
+    if !state.human_to_move() {
+        none.write(NoHint);
+        return;
+    }
+    if let Some(old) = thinker.hint.take() {
+        old.cancel();
+    }
+    let (planner, level, budget) = hint_planner(&state.game);
+    thinker.hint = Some(Job::start(
+        Arc::new(Mutex::new(planner)),
+        &state.game,
+        level,
+        budget,
+        *mode,
+        time.elapsed(),
+    ));
+}
+
+/// A hint found goes to the selection as a preview (a pass is no hint).
+fn finish_hint(
+    mode: Res<PlanningMode>,
+    mut thinker: ResMut<Thinker>,
+    mut stats: ResMut<PlanningStats>,
+    mut choices: MessageWriter<Choice>,
+    mut none: MessageWriter<NoHint>,
+) {
+    let Some(job) = thinker.hint.as_mut() else {
+        return;
+    };
+    let Some(mv) = job.advance(*mode, &mut stats) else {
+        return;
+    };
+    let ply = job.ply;
+    thinker.hint = None;
+    if mv.is_pass() {
+        none.write(NoHint);
+    } else {
+        choices.write(Choice::Hint { mv, ply });
+    }
 }
 
 pub(crate) struct AiPlugin;
@@ -266,6 +376,8 @@ impl Plugin for AiPlugin {
             .init_resource::<PlanningMode>()
             .init_resource::<ComputerThinking>()
             .init_resource::<PlanningStats>()
+            .add_message::<HintRequest>()
+            .add_message::<NoHint>()
             .add_systems(
                 Update,
                 (
@@ -277,10 +389,12 @@ impl Plugin for AiPlugin {
                     ),
                     start_planning,
                     finish_planning,
+                    start_hint,
+                    finish_hint,
                     publish_thinking,
                 )
                     .chain()
-                    .in_set(GameSet::Input),
+                    .in_set(Frame::Computer),
             );
     }
 }

@@ -1,7 +1,8 @@
 //! The 3D board: where holes are in the world, the star-shaped board with its holes and tinted
 //! triangles, lights and background.
 
-use crate::core::{GameReset, GameSet, Match};
+use crate::core::{GameReset, Match};
+use crate::frame::Frame;
 use crate::locale::Symbol;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -239,7 +240,7 @@ impl Plugin for BoardPlugin {
             Update,
             tint_camps
                 .run_if(on_message::<GameReset>)
-                .in_set(GameSet::Mirror),
+                .in_set(Frame::Scene),
         );
     }
 }

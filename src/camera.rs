@@ -8,7 +8,8 @@
 //! board rectangle, in portrait as in landscape. Zooming in stays the player's choice.
 
 use crate::board::hole_position;
-use crate::core::{GameReset, GameSet, Match};
+use crate::core::{GameReset, Match};
+use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::marbles::MARBLE_RADIUS;
 use bevy::core_pipeline::tonemapping::Tonemapping;
@@ -292,7 +293,7 @@ impl Plugin for CameraPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<ViewRequest>()
             .init_resource::<CurrentView>()
-            .add_systems(Update, track_view.in_set(GameSet::Mirror));
+            .add_systems(Update, track_view.in_set(Frame::Scene));
         if !self.orbit {
             return;
         }
@@ -310,7 +311,7 @@ impl Plugin for CameraPlugin {
                     frame_to_layout,
                 )
                     .chain()
-                    .in_set(GameSet::Mirror),
+                    .in_set(Frame::Scene),
             );
     }
 }

@@ -2,14 +2,16 @@
 
 use crate::ai::ComputerThinking;
 use crate::board::{hole_position, seat_color};
-use crate::core::{Match, MoveRequest, SeatKind, Setup};
-use crate::layout::{CoverQuery, ScreenLayout, covered_rects, rect_json};
+use crate::core::{Match, SeatKind, Setup};
+use crate::frame::Frame;
+use crate::layout::{CoverQuery, ScreenLayout, covered_rects, rect_pixels, tenth};
 use crate::marbles::rest_position;
-use crate::persist::Store;
-use crate::selection::{PressKind, Selection, handle_press};
+use crate::selection::{Choice, PressKind, Selection};
 use crate::ui::{ActionPressed, UiAction};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use serde::Serialize;
 use starhalma_rules::{Hole, RuleSet, Variant};
 use std::path::PathBuf;
 
@@ -28,24 +30,38 @@ pub struct ScreenshotPlugin {
 impl Plugin for ScreenshotPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(self.clone())
-            .add_systems(Update, screenshot_driver);
+            .add_systems(Update, screenshot_driver.in_set(Frame::Buttons));
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What is on the screen and where: the game and the selection, the camera, the window's
+/// scale, the layout and what the interface covers.
+#[derive(SystemParam)]
+struct OnTheScreen<'w, 's> {
+    state: Res<'w, Match>,
+    selection: Res<'w, Selection>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+    windows: Query<'w, 's, &'static Window>,
+    layout: Res<'w, ScreenLayout>,
+    covers: CoverQuery<'w, 's>,
+}
+
 fn screenshot_driver(
     mut commands: Commands,
     plan: Res<ScreenshotPlugin>,
     mut frames: Local<u32>,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
-    mut requests: MessageWriter<MoveRequest>,
+    mut choices: MessageWriter<Choice>,
     mut actions: MessageWriter<ActionPressed>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    windows: Query<&Window>,
-    layout: Res<ScreenLayout>,
-    covers: CoverQuery,
+    screen: OnTheScreen,
 ) {
+    let OnTheScreen {
+        state,
+        selection,
+        cameras,
+        windows,
+        layout,
+        covers,
+    } = screen;
     *frames += 1;
     if *frames == 10 {
         for &action in &plan.press {
@@ -55,26 +71,25 @@ fn screenshot_driver(
     if *frames == 20
         && let Some(hole) = plan.select
     {
-        handle_press(
-            hole,
-            PressKind::Mouse,
-            &state,
-            &mut selection,
-            &mut requests,
-        );
+        choices.write(Choice::Press(hole, PressKind::Mouse));
     }
     if *frames == 25
         && let Some(hole) = plan.hover
-        && selection.move_to(hole).is_some()
     {
-        selection.preview = Some(hole);
+        choices.write(Choice::Over(hole));
     }
     if *frames == 90 {
         if let (Ok((camera, at)), Ok(window)) = (cameras.single(), windows.single()) {
-            let scale = window.scale_factor();
-            let sidecar = screen_positions(&state, &selection, camera, at, scale);
-            let sidecar = with_layout(&sidecar, &layout, &covered_rects(&covers), scale);
-            let _ = std::fs::write(plan.path.with_extension("json"), sidecar);
+            let covered = covered_rects(&covers);
+            let shown = Shown {
+                state: &state,
+                selection: &selection,
+                layout: &layout,
+                covered: &covered,
+            };
+            let json = serde_json::to_string(&sidecar(&shown, camera, at, window.scale_factor()))
+                .expect("the sidecar is plain data");
+            let _ = std::fs::write(plan.path.with_extension("json"), json + "\n");
         }
         let path = plan.path.clone();
         let mut save = save_to_disk(path);
@@ -88,22 +103,51 @@ fn screenshot_driver(
 }
 
 /// Where things are on the screenshot, in image pixels, for tests that check the picture: each
-/// seat's camp centre with its colour, the board's centre, and the rings of a selection.
-fn screen_positions(
-    state: &Match,
-    selection: &Selection,
-    camera: &Camera,
-    at: &GlobalTransform,
-    scale: f32,
-) -> String {
+/// seat's camp centre with its colour, the board's centre, the rings of a selection, every hole,
+/// and the layout (the board's rectangle and what the interface covers). A point off the
+/// screen is `null`.
+#[derive(Serialize)]
+struct Sidecar {
+    centre: Option<[f32; 2]>,
+    seats: Vec<SeatSpots>,
+    rings: Vec<Option<[f32; 2]>>,
+    holes: Vec<Option<[f32; 2]>>,
+    arrangement: String,
+    compact: bool,
+    board: [f32; 4],
+    covered: Vec<[f32; 4]>,
+}
+
+/// A seat on the screenshot: its colour as set, its camp's centre and each marble's centre
+/// (where its colour as rendered is sampled).
+#[derive(Serialize)]
+struct SeatSpots {
+    seat: u8,
+    colour: [f32; 3],
+    at: Option<[f32; 2]>,
+    marbles: Vec<Option<[f32; 2]>>,
+}
+
+/// What the screenshot shows, and where.
+struct Shown<'a> {
+    state: &'a Match,
+    selection: &'a Selection,
+    layout: &'a ScreenLayout,
+    covered: &'a [Rect],
+}
+
+fn sidecar(shown: &Shown, camera: &Camera, at: &GlobalTransform, scale: f32) -> Sidecar {
     let project = |p: Vec3| {
         camera
             .world_to_viewport(at, p)
-            .map(|v| format!("[{:.1}, {:.1}]", v.x * scale, v.y * scale))
-            .unwrap_or_else(|_| "null".into())
+            .ok()
+            .map(|v| [tenth(v.x * scale), tenth(v.y * scale)])
     };
+    let thousandth = |v: f32| (v * 1000.0).round() / 1000.0;
+    let state = shown.state;
     let variant = state.game.variant();
-    let seats: Vec<String> = variant
+    let position = state.game.position();
+    let seats = variant
         .seats()
         .map(|seat| {
             let camp = variant.camp_of(seat);
@@ -113,48 +157,35 @@ fn screen_positions(
                 .collect();
             let centre = holes.iter().sum::<Vec3>() / holes.len() as f32 + Vec3::Y * 0.3;
             let c = seat_color(camp).to_srgba();
-            // Each marble's centre on the screen: where its colour as rendered is sampled.
-            let position = state.game.position();
-            let marbles: Vec<String> = position
-                .holes_of(seat)
-                .map(|h| project(rest_position(h, position.is_king(h))))
-                .collect();
-            format!(
-                "{{\"seat\": {seat}, \"colour\": [{:.3}, {:.3}, {:.3}], \"at\": {}, \"marbles\": [{}]}}",
-                c.red,
-                c.green,
-                c.blue,
-                project(centre),
-                marbles.join(", ")
-            )
+            SeatSpots {
+                seat,
+                colour: [c.red, c.green, c.blue].map(thousandth),
+                at: project(centre),
+                marbles: position
+                    .holes_of(seat)
+                    .map(|h| project(rest_position(h, position.is_king(h))))
+                    .collect(),
+            }
         })
         .collect();
-    let rings: Vec<String> = selection
-        .destinations()
-        .map(|h| project(hole_position(h) + Vec3::Y * 0.03))
-        .collect();
-    let holes: Vec<String> = Hole::all().map(|h| project(hole_position(h))).collect();
-    format!(
-        "{{\"centre\": {}, \"seats\": [{}], \"rings\": [{}], \"holes\": [{}]}}\n",
-        project(Vec3::ZERO),
-        seats.join(", "),
-        rings.join(", "),
-        holes.join(", ")
-    )
-}
-
-/// The sidecar with the layout added, in image pixels: every hole, the board's rectangle and
-/// what the interface covers.
-fn with_layout(sidecar: &str, layout: &ScreenLayout, covered: &[Rect], scale: f32) -> String {
-    let covered: Vec<String> = covered.iter().map(|r| rect_json(r, scale)).collect();
-    let body = sidecar.trim_end().trim_end_matches('}');
-    format!(
-        "{body}, \"arrangement\": \"{:?}\", \"compact\": {}, \"board\": {}, \"covered\": [{}]}}\n",
-        layout.arrangement,
-        layout.compact,
-        rect_json(&layout.board, scale),
-        covered.join(", ")
-    )
+    Sidecar {
+        centre: project(Vec3::ZERO),
+        seats,
+        rings: shown
+            .selection
+            .destinations()
+            .map(|h| project(hole_position(h) + Vec3::Y * 0.03))
+            .collect(),
+        holes: Hole::all().map(|h| project(hole_position(h))).collect(),
+        arrangement: format!("{:?}", shown.layout.arrangement),
+        compact: shown.layout.compact,
+        board: rect_pixels(&shown.layout.board, scale),
+        covered: shown
+            .covered
+            .iter()
+            .map(|r| rect_pixels(r, scale))
+            .collect(),
+    }
 }
 
 /// CPU time the calling thread has used (the main thread's share of a frame).
@@ -220,15 +251,15 @@ p99 {:.3} ms, max {:.3} ms",
 /// The frame benchmark, on the whole client minus rendering (saving nowhere), as a player's
 /// frame runs it, 6-player laws: `frames` frames of Hard computers playing (counted while one
 /// thinks), then `frames` frames of a person to move who has not yet chosen (the frames of
-/// most of a game against the computer).
-pub fn bench_frames(frames: u32) {
+/// most of a game against the computer). `app_for` builds the headless client playing a match.
+pub(crate) fn bench_frames(frames: u32, app_for: impl Fn(Match) -> App) {
     use starhalma_ai::Level;
     let variant = Variant::new(RuleSet::Laws, 6).expect("6 players play laws");
     let computers = Setup {
         variant,
         seats: vec![SeatKind::Computer(Level::Hard); 6],
     };
-    let mut app = crate::headless_app(Store::Nowhere, Some(Match::new(computers)));
+    let mut app = app_for(Match::new(computers));
     let (cpu, wall) = measure(&mut app, frames, |world| {
         world.resource::<ComputerThinking>().0
     });
@@ -239,7 +270,7 @@ pub fn bench_frames(frames: u32) {
 
     let mut person = Setup::against_computer(variant, Level::Hard);
     person.seats[0] = SeatKind::Human;
-    let mut app = crate::headless_app(Store::Nowhere, Some(Match::new(person)));
+    let mut app = app_for(Match::new(person));
     let (cpu, wall) = measure(&mut app, frames, |world| {
         world.resource::<Match>().human_to_move()
     });

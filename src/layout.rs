@@ -152,15 +152,14 @@ pub fn node_rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
     Rect::from_center_size(at.translation * scale, node.size * scale)
 }
 
+/// A length in pixels for the probes' JSON, to a tenth of a pixel.
+pub fn tenth(pixels: f32) -> f32 {
+    (pixels * 10.0).round() / 10.0
+}
+
 /// `[min x, min y, max x, max y]` of `rect` scaled by `scale`, for the probes' JSON.
-pub fn rect_json(rect: &Rect, scale: f32) -> String {
-    format!(
-        "[{:.1},{:.1},{:.1},{:.1}]",
-        rect.min.x * scale,
-        rect.min.y * scale,
-        rect.max.x * scale,
-        rect.max.y * scale
-    )
+pub fn rect_pixels(rect: &Rect, scale: f32) -> [f32; 4] {
+    [rect.min.x, rect.min.y, rect.max.x, rect.max.y].map(|v| tenth(v * scale))
 }
 
 /// The rectangles (logical pixels) the interface draws on.
@@ -225,42 +224,5 @@ impl Plugin for LayoutPlugin {
             .init_resource::<TouchScreen>()
             .add_message::<TouchInput>()
             .add_systems(PreUpdate, (notice_touch, choose_layout).chain());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn desktop_is_side_and_full() {
-        let layout = ScreenLayout::choose(Vec2::new(1280.0, 800.0), false, 90.0);
-        assert_eq!(layout.arrangement, Arrangement::Side);
-        assert!(!layout.compact);
-        assert_eq!(layout.button_height(), 0.0);
-    }
-
-    #[test]
-    fn phone_portrait_is_stacked_with_room_under_the_board() {
-        let layout = ScreenLayout::choose(Vec2::new(412.0, 860.0), true, 90.0);
-        assert_eq!(layout.arrangement, Arrangement::Stacked);
-        assert!(layout.compact);
-        assert!(layout.board.min.y >= 90.0);
-        assert!(layout.below_board() > 200.0, "{layout:?}");
-        assert_eq!(layout.button_height(), TOUCH_TARGET);
-    }
-
-    #[test]
-    fn landscape_phone_is_side_and_compact() {
-        let layout = ScreenLayout::choose(Vec2::new(860.0, 412.0), true, 60.0);
-        assert_eq!(layout.arrangement, Arrangement::Side);
-        assert!(layout.compact);
-        assert!(layout.move_list_rows() >= 2);
-    }
-
-    #[test]
-    fn narrow_landscape_window_is_stacked() {
-        let layout = ScreenLayout::choose(Vec2::new(560.0, 400.0), false, 60.0);
-        assert_eq!(layout.arrangement, Arrangement::Stacked);
     }
 }

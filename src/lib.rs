@@ -1,7 +1,8 @@
 //! The starhalma client (Bevy): one plugin per concern, in layers that only look down.
 //!
+//! - `frame`: the frame order, written once (every plugin puts its systems in one of its sets).
 //! - `core`: the `Match` resource (the engine's `Game`), `MoveRequest` and
-//!   `GameCommand`, and the two systems that apply or refuse them. Nothing else writes the game.
+//!   `GameCommand`, and the systems that apply or refuse them. Nothing else writes the game.
 //! - `selection`: the selection model shared by the board, the panel and the keyboard.
 //! - `layout`: where the board and the interface go in a window of any shape.
 //! - `marbles`, `marks`, `board`, `picking`, `camera`, `sound`, `glow`: what the player sees
@@ -23,6 +24,7 @@ mod camera;
 mod core;
 mod devtools;
 mod engine;
+mod frame;
 mod glow;
 mod layout;
 mod locale;
@@ -37,8 +39,8 @@ mod ui;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
-pub use devtools::{ScreenshotPlugin, bench_frames};
+pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, RoomChange, SeatKind, Setup};
+pub use devtools::ScreenshotPlugin;
 pub use engine::EnginePlugins;
 pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
@@ -48,16 +50,20 @@ pub use ui::{PanelSettings, Screen, StartWith, UiAction};
 
 /// What tests and benchmarks look at: the messages, resources and components of each part.
 pub mod testing {
-    pub use crate::ai::{ComputerPace, ComputerThinking, PlanningMode, PlanningStats};
+    pub use crate::ai::{
+        ComputerPace, ComputerThinking, HintRequest, NoHint, PlanningMode, PlanningStats,
+        hint_planner,
+    };
     pub use crate::board::{hole_position, seat_color};
     pub use crate::camera::{
         CameraView, CurrentView, Framing, ViewRequest, frame_board, orbit_transform, pitch_of,
         yaw_facing_camp,
     };
     pub use crate::core::{
-        Animating, Authority, CommandApplied, CommandRejected, GameReset, Intent, MoveApplied,
-        MoveRejected, OnScreen, Proposal, ViewChanged, Viewing,
+        Authority, CommandApplied, CommandRejected, GameReset, MoveApplied, MoveRejected, Proposal,
+        ShowPly, ViewChanged, Viewing,
     };
+    pub use crate::frame::{Animating, OnScreen};
     pub use crate::layout::{Arrangement, ScreenLayout, TOUCH_TARGET, TopBar, TouchScreen};
     pub use crate::locale::{Phrase, Say, SeatSymbols, Symbol, Words};
     pub use crate::marbles::{
@@ -66,7 +72,7 @@ pub mod testing {
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
     pub use crate::net::{NetRequest, Online, OnlineMemory, Phase, ScriptedNetwork};
     pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
-    pub use crate::selection::{PressKind, Selection, handle_press};
+    pub use crate::selection::{Choice, PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
         ActionPressed, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focusable,
@@ -89,6 +95,7 @@ impl PluginGroup for ClientPlugins {
     fn build(self) -> bevy::app::PluginGroupBuilder {
         let rendering = self.rendering;
         let mut group = bevy::app::PluginGroupBuilder::start::<Self>()
+            .add(frame::FramePlugin)
             .add(locale::LocalePlugin)
             .add(layout::LayoutPlugin)
             .add(core::CorePlugin)
@@ -129,4 +136,10 @@ pub fn headless_app(store: Store, start: Option<Match>) -> App {
             .insert_state(Screen::Playing);
     }
     app
+}
+
+/// The frame benchmark (`starhalma --bench-frames N`): the headless client's frames while the
+/// computer thinks and while a person is to move (main-thread CPU time and wall time).
+pub fn bench_frames(frames: u32) {
+    devtools::bench_frames(frames, |start| headless_app(Store::Nowhere, Some(start)));
 }

@@ -4,8 +4,10 @@
 //! again for every entity when the language changes, so no screen has to rebuild itself. The
 //! language also picks the font that has its script.
 
+use crate::frame::Frame;
 use bevy::prelude::*;
 pub use starhalma_locale::Language;
+use starhalma_locale::id;
 use starhalma_locale::{Arg, Texts, message_ids};
 use starhalma_rules::{Colour, IllegalMove, ResignError, RuleSet, Variant};
 use std::collections::HashMap;
@@ -147,7 +149,7 @@ fn say(texts: &Texts, phrase: &Phrase, symbols: bool) -> String {
             }
         }
         Phrase::Seat(colour) if symbols => texts.get_args(
-            "seat-tag",
+            id::SEAT_TAG,
             &[
                 ("symbol", texts.get(Symbol::of(*colour).message_id()).into()),
                 ("colour", say(texts, &colour_name(*colour), false).into()),
@@ -215,12 +217,12 @@ impl Symbol {
     /// The message holding its glyph (●, ▲, ■, ◆, ★, ○).
     pub fn message_id(self) -> &'static str {
         match self {
-            Symbol::Dot => "symbol-dot",
-            Symbol::Triangle => "symbol-triangle",
-            Symbol::Square => "symbol-square",
-            Symbol::Diamond => "symbol-diamond",
-            Symbol::Star => "symbol-star",
-            Symbol::Ring => "symbol-ring",
+            Symbol::Dot => id::SYMBOL_DOT,
+            Symbol::Triangle => id::SYMBOL_TRIANGLE,
+            Symbol::Square => id::SYMBOL_SQUARE,
+            Symbol::Diamond => id::SYMBOL_DIAMOND,
+            Symbol::Star => id::SYMBOL_STAR,
+            Symbol::Ring => id::SYMBOL_RING,
         }
     }
 }
@@ -346,12 +348,12 @@ fn apply_font(words: Res<Words>, fonts: Option<Res<UiFonts>>, mut texts: Query<&
 /// A colour's name: "Red", "赤".
 pub fn colour_name(colour: Colour) -> Phrase {
     Phrase::msg(match colour {
-        Colour::Red => "colour-red",
-        Colour::Purple => "colour-purple",
-        Colour::Yellow => "colour-yellow",
-        Colour::Blue => "colour-blue",
-        Colour::Green => "colour-green",
-        Colour::Orange => "colour-orange",
+        Colour::Red => id::COLOUR_RED,
+        Colour::Purple => id::COLOUR_PURPLE,
+        Colour::Yellow => id::COLOUR_YELLOW,
+        Colour::Blue => id::COLOUR_BLUE,
+        Colour::Green => id::COLOUR_GREEN,
+        Colour::Orange => id::COLOUR_ORANGE,
     })
 }
 
@@ -359,16 +361,16 @@ pub fn colour_name(colour: Colour) -> Phrase {
 pub fn rules_name(rules: RuleSet) -> Phrase {
     use starhalma_rules::Blocked;
     Phrase::msg(match rules {
-        RuleSet::Laws => "rules-laws",
-        RuleSet::Table { long_hops: false } => "rules-table",
-        RuleSet::Table { long_hops: true } => "rules-table-long-hops",
+        RuleSet::Laws => id::RULES_LAWS,
+        RuleSet::Table { long_hops: false } => id::RULES_TABLE,
+        RuleSet::Table { long_hops: true } => id::RULES_TABLE_LONG_HOPS,
         RuleSet::Masters {
             blocked: Blocked::Swap,
-        } => "rules-masters-swap",
+        } => id::RULES_MASTERS_SWAP,
         RuleSet::Masters {
             blocked: Blocked::Fill,
-        } => "rules-masters-fill",
-        RuleSet::Diamond => "rules-diamond",
+        } => id::RULES_MASTERS_FILL,
+        RuleSet::Diamond => id::RULES_DIAMOND,
     })
 }
 
@@ -377,7 +379,7 @@ pub fn variant_name(variant: Variant) -> Phrase {
     Phrase::Joined(
         vec![
             rules_name(variant.rules()),
-            Phrase::msg("menu-players").with("count", variant.players()),
+            Phrase::msg(id::MENU_PLAYERS).with("count", variant.players()),
         ],
         Glue::List,
     )
@@ -392,34 +394,29 @@ pub fn illegal(reason: &IllegalMove) -> Phrase {
             .with("to", Phrase::Verbatim(to.clone()))
     };
     match reason {
-        IllegalMove::GameOver => Phrase::msg("illegal-game-over"),
-        IllegalMove::EmptyOrigin(h) => hole("illegal-empty-origin", h),
-        IllegalMove::NotYourPiece { hole: h } => hole("illegal-not-your-piece", h),
-        IllegalMove::DestinationOccupied(h) => hole("illegal-occupied", h),
-        IllegalMove::NotAdjacent { from, to } => between("illegal-not-adjacent", from, to),
-        IllegalMove::NotReachable { from, to } => between("illegal-not-reachable", from, to),
-        IllegalMove::NoMovement => Phrase::msg("illegal-no-movement"),
-        IllegalMove::MustStayInTarget => Phrase::msg("illegal-must-stay-in-target"),
-        IllegalMove::CannotStopThere(h) => hole("illegal-cannot-stop-there", h),
-        IllegalMove::MakesAnotherWin => Phrase::msg("illegal-makes-another-win"),
-        IllegalMove::CannotPass => Phrase::msg("illegal-cannot-pass"),
-        IllegalMove::BadSwap => Phrase::msg("illegal-bad-swap"),
-        IllegalMove::SwapNotPlayed => Phrase::msg("illegal-swap-not-played"),
+        IllegalMove::GameOver => Phrase::msg(id::ILLEGAL_GAME_OVER),
+        IllegalMove::EmptyOrigin(h) => hole(id::ILLEGAL_EMPTY_ORIGIN, h),
+        IllegalMove::NotYourPiece { hole: h } => hole(id::ILLEGAL_NOT_YOUR_PIECE, h),
+        IllegalMove::DestinationOccupied(h) => hole(id::ILLEGAL_OCCUPIED, h),
+        IllegalMove::NotAdjacent { from, to } => between(id::ILLEGAL_NOT_ADJACENT, from, to),
+        IllegalMove::NotReachable { from, to } => between(id::ILLEGAL_NOT_REACHABLE, from, to),
+        IllegalMove::NoMovement => Phrase::msg(id::ILLEGAL_NO_MOVEMENT),
+        IllegalMove::MustStayInTarget => Phrase::msg(id::ILLEGAL_MUST_STAY_IN_TARGET),
+        IllegalMove::CannotStopThere(h) => hole(id::ILLEGAL_CANNOT_STOP_THERE, h),
+        IllegalMove::MakesAnotherWin => Phrase::msg(id::ILLEGAL_MAKES_ANOTHER_WIN),
+        IllegalMove::CannotPass => Phrase::msg(id::ILLEGAL_CANNOT_PASS),
+        IllegalMove::BadSwap => Phrase::msg(id::ILLEGAL_BAD_SWAP),
+        IllegalMove::SwapNotPlayed => Phrase::msg(id::ILLEGAL_SWAP_NOT_PLAYED),
     }
 }
 
 /// Why a resignation is not possible.
 pub fn resign_error(error: &ResignError) -> Phrase {
     match error {
-        ResignError::GameOver => Phrase::msg("reason-game-already-over"),
-        ResignError::NoSuchSeat(seat) => Phrase::msg("reason-no-seat").with("seat", *seat),
+        ResignError::GameOver => Phrase::msg(id::REASON_GAME_ALREADY_OVER),
+        ResignError::NoSuchSeat(seat) => Phrase::msg(id::REASON_NO_SEAT).with("seat", *seat),
     }
 }
-
-/// Where text is formatted: after every system that sets a phrase, before the interface lays
-/// text out.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct WordsSet;
 
 pub(crate) struct LocalePlugin;
 
@@ -430,7 +427,6 @@ impl Plugin for LocalePlugin {
             // Before the saved settings are read (Startup), which win over it.
             .add_systems(PreStartup, start_in_system_language)
             .add_systems(Startup, load_fonts)
-            .configure_sets(PostUpdate, WordsSet.before(bevy::ui::UiSystems::Prepare))
             // Both walk their entities only on a frame where something they follow changed.
             .add_systems(
                 PostUpdate,
@@ -446,7 +442,7 @@ impl Plugin for LocalePlugin {
                             .or_eager(any_match_filter::<Added<TextFont>>),
                     ),
                 )
-                    .in_set(WordsSet),
+                    .in_set(Frame::Words),
             );
     }
 }

@@ -2,11 +2,10 @@
 //! route of every applied move by an arc animation.
 
 use crate::board::{hole_position, seat_color, symbol_color, symbol_mesh};
-use crate::core::{
-    Animating, GameReset, GameSet, Match, MoveApplied, Viewing, shown_game_replaced,
-};
+use crate::core::{GameReset, Match, MoveApplied, Viewing, shown_game_replaced};
+use crate::frame::{Animating, Frame};
 use crate::locale::{SeatSymbols, Symbol};
-use crate::selection::{Selection, SelectionSet};
+use crate::selection::Selection;
 use crate::sound::SoundCue;
 use bevy::prelude::*;
 use bevy_tweening::{Lens, Tween, TweenAnim};
@@ -42,7 +41,8 @@ struct MarbleAssets {
 #[derive(Component)]
 pub struct SymbolMark;
 
-/// How fast moves are animated: seconds per hop at speed 1.
+/// How fast moves are animated: seconds per hop (settings files keep any value; the Speed
+/// button steps through [`Speed::ALL`]).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AnimationSettings {
     pub seconds_per_hop: f32,
@@ -51,8 +51,49 @@ pub struct AnimationSettings {
 impl Default for AnimationSettings {
     fn default() -> Self {
         AnimationSettings {
-            seconds_per_hop: 0.28,
+            seconds_per_hop: Speed::DEFAULT.seconds_per_hop(),
         }
+    }
+}
+
+/// The animation speeds the Speed button offers, slowest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speed {
+    Slow,
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+    pub const DEFAULT: Speed = Speed::Normal;
+
+    pub fn seconds_per_hop(self) -> f32 {
+        match self {
+            Speed::Slow => 0.45,
+            Speed::Normal => 0.28,
+            Speed::Fast => 0.14,
+            Speed::Instant => 0.02,
+        }
+    }
+
+    /// The offered speed closest to `seconds_per_hop`.
+    pub fn nearest(seconds_per_hop: f32) -> Speed {
+        Speed::ALL
+            .into_iter()
+            .min_by(|a, b| {
+                (a.seconds_per_hop() - seconds_per_hop)
+                    .abs()
+                    .total_cmp(&(b.seconds_per_hop() - seconds_per_hop).abs())
+            })
+            .unwrap_or(Speed::DEFAULT)
+    }
+
+    /// The next speed the button offers (after the fastest, the slowest again).
+    pub fn next(self) -> Speed {
+        let at = Speed::ALL.iter().position(|&s| s == self).unwrap_or(0);
+        Speed::ALL[(at + 1) % Speed::ALL.len()]
     }
 }
 
@@ -286,7 +327,7 @@ fn follow_applied_moves(
         applied.clear();
         return;
     }
-    for MoveApplied { played } in applied.read() {
+    for MoveApplied { played, .. } in applied.read() {
         let mv = played.mv;
         if mv.is_pass() {
             continue;
@@ -451,9 +492,7 @@ impl Plugin for MarblesPlugin {
                     show_symbols.run_if(resource_changed::<SeatSymbols>),
                     sound_game_end
                         .run_if(resource_changed::<Match>.or_eager(resource_changed::<Animating>)),
-                    lift_selected
-                        .run_if(resource_changed::<Selection>)
-                        .after(SelectionSet),
+                    lift_selected.run_if(resource_changed::<Selection>),
                     check_mirror.run_if(
                         (|set_out: Res<SetOut>| set_out.0).and_then(
                             resource_changed::<Match>
@@ -463,7 +502,7 @@ impl Plugin for MarblesPlugin {
                     ),
                 )
                     .chain()
-                    .in_set(GameSet::Mirror),
+                    .in_set(Frame::Scene),
             );
     }
 }

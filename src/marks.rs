@@ -5,10 +5,11 @@
 //! Marks never take part in picking except the rings, which name their hole.
 
 use crate::board::{hole_position, seat_color};
-use crate::core::{GameSet, Match, MoveApplied, Viewing, shown_game_replaced};
+use crate::core::{Match, MoveApplied, Viewing, shown_game_replaced};
+use crate::frame::Frame;
 use crate::glow::GlowMaterial;
 use crate::marbles::{arc_point, rest_position, segment_height};
-use crate::selection::{Selection, SelectionSet};
+use crate::selection::Selection;
 use bevy::prelude::*;
 use starhalma_rules::{Game, Hole, Played};
 
@@ -254,8 +255,7 @@ impl Plugin for MarksPlugin {
                 (show_destinations, show_preview).run_if(resource_changed::<Selection>),
                 show_last_moves.run_if(on_message::<MoveApplied>.or_eager(shown_game_replaced)),
             )
-                .in_set(GameSet::Mirror)
-                .after(SelectionSet),
+                .in_set(Frame::Scene),
         );
     }
 }

@@ -8,17 +8,18 @@
 
 use crate::camera::{CameraView, CurrentView, ViewRequest};
 use crate::core::{
-    Authority, CommandApplied, GameCommand, GameReset, GameSet, Match, MoveApplied, SeatKind, Setup,
+    Authority, CommandApplied, GameCommand, GameReset, Match, MoveApplied, SeatKind, Setup,
 };
+use crate::frame::Frame;
 use crate::locale::{Glue, Language, Phrase, SeatSymbols, Words, illegal, resign_error};
 use crate::marbles::AnimationSettings;
 use crate::net::OnlineMemory;
 use crate::sound::SoundSettings;
-use crate::ui::{
-    FileRequest, MenuChoice, Notice, PanelSettings, SavedGames, Screen, StoredFile, UiSet,
-};
+use crate::ui::{FileRequest, MenuChoice, Notice, PanelSettings, SavedGames, Screen, StoredFile};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use starhalma_locale::id;
 use starhalma_rules::{Game, LoadError, Variant};
 use std::path::PathBuf;
 
@@ -72,9 +73,9 @@ impl Store {
         match self {
             Store::Folder(dir) => Phrase::Verbatim(dir.join(name).display().to_string()),
             Store::Browser => {
-                Phrase::msg("store-browser").with("name", Phrase::Verbatim(name.to_string()))
+                Phrase::msg(id::STORE_BROWSER).with("name", Phrase::Verbatim(name.to_string()))
             }
-            Store::Nowhere => Phrase::msg("store-nowhere"),
+            Store::Nowhere => Phrase::msg(id::STORE_NOWHERE),
         }
     }
 
@@ -123,6 +124,7 @@ impl Store {
 #[cfg(target_arch = "wasm32")]
 mod browser {
     use crate::locale::Phrase;
+    use starhalma_locale::id;
     fn storage() -> Option<web_sys::Storage> {
         web_sys::window()?.local_storage().ok()?
     }
@@ -134,9 +136,9 @@ mod browser {
     }
     pub fn set(name: &str, text: &str) -> Result<(), Phrase> {
         storage()
-            .ok_or(Phrase::msg("store-no-local-storage"))?
+            .ok_or(Phrase::msg(id::STORE_NO_LOCAL_STORAGE))?
             .set_item(&key(name), text)
-            .map_err(|_| Phrase::msg("store-refused"))
+            .map_err(|_| Phrase::msg(id::STORE_REFUSED))
     }
     pub fn remove(name: &str) {
         if let Some(s) = storage() {
@@ -148,11 +150,12 @@ mod browser {
 #[cfg(not(target_arch = "wasm32"))]
 mod browser {
     use crate::locale::Phrase;
+    use starhalma_locale::id;
     pub fn get(_: &str) -> Option<String> {
         None
     }
     pub fn set(_: &str, _: &str) -> Result<(), Phrase> {
-        Err(Phrase::msg("store-no-browser-storage"))
+        Err(Phrase::msg(id::STORE_NO_BROWSER_STORAGE))
     }
     pub fn remove(_: &str) {}
 }
@@ -193,9 +196,9 @@ pub fn load_text(text: &str) -> Result<Match, Phrase> {
                         .map(|n| n.as_str().and_then(SeatKind::from_file_name))
                         .collect::<Option<Vec<_>>>()
                 })
-                .ok_or(Phrase::msg("load-seats-list"))?;
+                .ok_or(Phrase::msg(id::LOAD_SEATS_LIST))?;
             if seats.len() != players as usize {
-                return Err(Phrase::msg("load-seat-count")
+                return Err(Phrase::msg(id::LOAD_SEAT_COUNT)
                     .with("seats", seats.len())
                     .with("players", players));
             }
@@ -271,17 +274,26 @@ impl Settings {
 }
 
 /// Read the settings at start-up and hand them to each part of the game.
-#[allow(clippy::too_many_arguments)]
-fn load_settings(
-    store: Res<Store>,
-    mut choice: ResMut<MenuChoice>,
-    mut speed: ResMut<AnimationSettings>,
-    mut sound: ResMut<SoundSettings>,
-    mut panel: ResMut<PanelSettings>,
-    mut views: MessageWriter<ViewRequest>,
-    mut words: ResMut<Words>,
-    mut symbols: ResMut<SeatSymbols>,
-) {
+/// The choices the settings file keeps, to be set from it.
+#[derive(SystemParam)]
+struct KeptChoices<'w> {
+    choice: ResMut<'w, MenuChoice>,
+    speed: ResMut<'w, AnimationSettings>,
+    sound: ResMut<'w, SoundSettings>,
+    panel: ResMut<'w, PanelSettings>,
+    words: ResMut<'w, Words>,
+    symbols: ResMut<'w, SeatSymbols>,
+}
+
+fn load_settings(store: Res<Store>, kept: KeptChoices, mut views: MessageWriter<ViewRequest>) {
+    let KeptChoices {
+        mut choice,
+        mut speed,
+        mut sound,
+        mut panel,
+        mut words,
+        mut symbols,
+    } = kept;
     let settings = match store.read(SETTINGS) {
         Ok(Some(text)) => match serde_json::from_str::<Settings>(&text) {
             Ok(s) => s,
@@ -328,22 +340,30 @@ fn load_settings(
     }
 }
 
+/// The choices the settings file keeps, as they are now.
+#[derive(SystemParam)]
+struct Choices<'w> {
+    choice: Res<'w, MenuChoice>,
+    speed: Res<'w, AnimationSettings>,
+    sound: Res<'w, SoundSettings>,
+    panel: Res<'w, PanelSettings>,
+    view: Res<'w, CurrentView>,
+    words: Res<'w, Words>,
+    symbols: Res<'w, SeatSymbols>,
+}
+
 /// Write the settings when one of them changed (the first run only records what was loaded).
-#[allow(clippy::too_many_arguments)]
-fn save_settings(
-    store: Res<Store>,
-    choice: Res<MenuChoice>,
-    speed: Res<AnimationSettings>,
-    sound: Res<SoundSettings>,
-    panel: Res<PanelSettings>,
-    view: Res<CurrentView>,
-    words: Res<Words>,
-    symbols: Res<SeatSymbols>,
-    mut written: Local<Option<Settings>>,
-) {
-    let language = Some(words.language());
-    let Some(settings) = Settings::of(&choice, &speed, &sound, &panel, view.0, *symbols, language)
-    else {
+fn save_settings(store: Res<Store>, now: Choices, mut written: Local<Option<Settings>>) {
+    let language = Some(now.words.language());
+    let Some(settings) = Settings::of(
+        &now.choice,
+        &now.speed,
+        &now.sound,
+        &now.panel,
+        now.view.0,
+        *now.symbols,
+        language,
+    ) else {
         return;
     };
     if written.as_ref() == Some(&settings) {
@@ -415,9 +435,9 @@ fn save_game(
         notice.0 = match store.write(SAVED_GAME, &save_text(&state)) {
             Ok(()) => {
                 saved.saved_game = true;
-                Phrase::msg("file-saved").with("place", store.describe(SAVED_GAME))
+                Phrase::msg(id::FILE_SAVED).with("place", store.describe(SAVED_GAME))
             }
-            Err(e) => Phrase::msg("file-save-failed").with("error", e),
+            Err(e) => Phrase::msg(id::FILE_SAVE_FAILED).with("error", e),
         };
     }
 }
@@ -442,11 +462,11 @@ fn load_game(
                     Ok(Some(text)) => (text, store.describe(name)),
                     Ok(None) => {
                         notice.0 =
-                            Phrase::msg("file-nothing-saved").with("place", store.describe(name));
+                            Phrase::msg(id::FILE_NOTHING_SAVED).with("place", store.describe(name));
                         continue;
                     }
                     Err(e) => {
-                        notice.0 = Phrase::msg("file-load-failed").with("error", e);
+                        notice.0 = Phrase::msg(id::FILE_LOAD_FAILED).with("error", e);
                         continue;
                     }
                 }
@@ -454,7 +474,7 @@ fn load_game(
             FileRequest::LoadPath(path) => match std::fs::read_to_string(path) {
                 Ok(text) => (text, Phrase::Verbatim(path.display().to_string())),
                 Err(e) => {
-                    notice.0 = Phrase::msg("file-load-failed-from")
+                    notice.0 = Phrase::msg(id::FILE_LOAD_FAILED_FROM)
                         .with("place", Phrase::Verbatim(path.display().to_string()))
                         .with("error", Phrase::Verbatim(e.to_string()));
                     continue;
@@ -463,14 +483,14 @@ fn load_game(
         };
         match load_text(&text) {
             Ok(Match { game, setup }) => {
-                notice.0 = Phrase::msg("file-loaded").with("place", from);
+                notice.0 = Phrase::msg(id::FILE_LOADED).with("place", from);
                 commands.write(GameCommand::Load(Box::new(game), setup));
                 if *screen.get() != Screen::Playing {
                     next.set(Screen::Playing);
                 }
             }
             Err(e) => {
-                notice.0 = Phrase::msg("file-load-failed-from")
+                notice.0 = Phrase::msg(id::FILE_LOAD_FAILED_FROM)
                     .with("place", from)
                     .with("error", e)
             }
@@ -543,8 +563,7 @@ impl Plugin for PersistPlugin {
                 (
                     (dropped_files, (save_game, load_game))
                         .chain()
-                        .in_set(GameSet::Input)
-                        .after(UiSet::Actions),
+                        .in_set(Frame::Files),
                     (
                         save_settings.run_if(
                             resource_changed::<MenuChoice>
@@ -561,14 +580,14 @@ impl Plugin for PersistPlugin {
                                 .and_then(not(resource_added::<OnlineMemory>)),
                         ),
                     )
-                        .in_set(GameSet::Mirror),
+                        .in_set(Frame::Hud),
                 ),
             );
     }
 }
 
 fn not_readable(error: String) -> Phrase {
-    Phrase::msg("load-not-readable").with("error", Phrase::Verbatim(error))
+    Phrase::msg(id::LOAD_NOT_READABLE).with("error", Phrase::Verbatim(error))
 }
 
 /// Why a game file cannot be loaded, in words (the JSON parser's details stay its own).
@@ -576,20 +595,20 @@ fn load_error(error: &LoadError) -> Phrase {
     match error {
         LoadError::Json(e) => not_readable(e.to_string()),
         LoadError::Format(format) => {
-            Phrase::msg("load-not-starhalma").with("format", Phrase::Verbatim(format.clone()))
+            Phrase::msg(id::LOAD_NOT_STARHALMA).with("format", Phrase::Verbatim(format.clone()))
         }
-        LoadError::Version(version) => Phrase::msg("load-newer-version")
+        LoadError::Version(version) => Phrase::msg(id::LOAD_NEWER_VERSION)
             .with("version", *version)
             .with("supported", starhalma_rules::SAVE_VERSION),
-        LoadError::Illegal { index, mv, reason } => Phrase::msg("load-illegal-move")
+        LoadError::Illegal { index, mv, reason } => Phrase::msg(id::LOAD_ILLEGAL_MOVE)
             .with("index", *index)
             .with("move", Phrase::Verbatim(mv.to_string()))
             .with("reason", illegal(reason)),
         LoadError::Resignation(e) => {
-            Phrase::msg("load-bad-resignation").with("reason", resign_error(e))
+            Phrase::msg(id::LOAD_BAD_RESIGNATION).with("reason", resign_error(e))
         }
         LoadError::Start(why) => {
-            Phrase::msg("load-bad-start").with("reason", Phrase::Verbatim(why.clone()))
+            Phrase::msg(id::LOAD_BAD_START).with("reason", Phrase::Verbatim(why.clone()))
         }
     }
 }

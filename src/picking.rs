@@ -5,11 +5,12 @@
 //! ([`crate::selection::press`]).
 
 use crate::board::HoleSpot;
-use crate::core::{Match, MoveRequest, OnScreen};
+use crate::frame::{Frame, OnScreen};
 use crate::layout::{node_rect, quick_tap};
 use crate::marbles::{Marble, OnHole};
 use crate::marks::DestinationRing;
-use crate::selection::{PressKind, Selection, handle_press};
+use crate::selection::{Choice, PressKind};
+use bevy::ecs::system::SystemParam;
 use bevy::input::touch::{TouchInput, TouchPhase, Touches};
 use bevy::picking::events::{Click, Drag, Out, Over, Pointer, Press};
 use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings};
@@ -50,14 +51,12 @@ impl HoleTargets<'_, '_> {
     }
 }
 
-/// A click on a marble, a hole or a ring: the hole it names goes to `handle_press`.
+/// A click on a marble, a hole or a ring: the hole it names is pressed.
 fn on_click(
     click: On<Pointer<Click>>,
     guard: Res<DragGuard>,
     touches: Option<Res<Touches>>,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
-    mut requests: MessageWriter<MoveRequest>,
+    mut choices: MessageWriter<Choice>,
     targets: HoleTargets,
 ) {
     if guard.0 || click.button != PointerButton::Primary {
@@ -75,31 +74,27 @@ fn on_click(
         PressKind::Mouse
     };
     if let Some(hole) = targets.hole_of(click.entity) {
-        handle_press(hole, kind, &state, &mut selection, &mut requests);
+        choices.write(Choice::Press(hole, kind));
     }
 }
 
 /// A mouse over a destination previews its route (touch previews with a first tap instead).
-fn on_over(over: On<Pointer<Over>>, mut selection: ResMut<Selection>, targets: HoleTargets) {
-    if over.pointer_id.is_touch() || selection.from.is_none() {
+fn on_over(over: On<Pointer<Over>>, mut choices: MessageWriter<Choice>, targets: HoleTargets) {
+    if over.pointer_id.is_touch() {
         return;
     }
-    let Some(hole) = targets.hole_of(over.entity) else {
-        return;
-    };
-    if selection.move_to(hole).is_some() && selection.preview != Some(hole) {
-        selection.preview = Some(hole);
+    if let Some(hole) = targets.hole_of(over.entity) {
+        choices.write(Choice::Over(hole));
     }
 }
 
 /// Leaving the previewed destination ends the preview.
-fn on_out(out: On<Pointer<Out>>, mut selection: ResMut<Selection>, targets: HoleTargets) {
+fn on_out(out: On<Pointer<Out>>, mut choices: MessageWriter<Choice>, targets: HoleTargets) {
     if out.pointer_id.is_touch() {
         return;
     }
-    let hole = targets.hole_of(out.entity);
-    if hole.is_some() && selection.preview == hole {
-        selection.preview = None;
+    if let Some(hole) = targets.hole_of(out.entity) {
+        choices.write(Choice::Out(hole));
     }
 }
 
@@ -121,21 +116,33 @@ type TapStoppers<'w, 's> = Query<
 /// no frame in which its pointer exists, so no click reaches the board: such a tap is aimed
 /// here, through the camera, at the first marble, hole or ring under it (and `on_click` leaves
 /// such taps alone, whatever picking made of them). Taps on the interface are its own.
-#[allow(clippy::too_many_arguments)]
+/// What a quick tap is aimed through: the camera, the interface that may stop it, and the
+/// scene's meshes with the holes they name.
+#[derive(SystemParam)]
+struct TapAim<'w, 's> {
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform)>,
+    nodes: TapStoppers<'w, 's>,
+    parents: Query<'w, 's, &'static ChildOf>,
+    pickables: Query<'w, 's, &'static Pickable>,
+    ray_cast: MeshRayCast<'w, 's>,
+    targets: HoleTargets<'w, 's>,
+}
+
 fn aim_quick_taps(
     mut touches_in: MessageReader<TouchInput>,
     touches: Res<Touches>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    nodes: TapStoppers,
     on_screen: Res<OnScreen>,
-    parents: Query<&ChildOf>,
-    pickables: Query<&Pickable>,
-    mut ray_cast: MeshRayCast,
-    targets: HoleTargets,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
-    mut requests: MessageWriter<MoveRequest>,
+    aim: TapAim,
+    mut choices: MessageWriter<Choice>,
 ) {
+    let TapAim {
+        cameras,
+        nodes,
+        parents,
+        pickables,
+        mut ray_cast,
+        targets,
+    } = aim;
     let Ok((camera, at)) = cameras.single() else {
         touches_in.clear();
         return;
@@ -176,13 +183,7 @@ fn aim_quick_taps(
                     .find_map(|e| targets.hole_of(e))
             });
         if let Some(hole) = hole {
-            handle_press(
-                hole,
-                PressKind::Touch,
-                &state,
-                &mut selection,
-                &mut requests,
-            );
+            choices.write(Choice::Press(hole, PressKind::Touch));
         }
     }
 }
@@ -202,7 +203,7 @@ impl Plugin for BoardPickingPlugin {
                 PreUpdate,
                 aim_quick_taps
                     .run_if(resource_exists::<Touches>)
-                    .after(bevy::picking::PickingSystems::Last),
+                    .in_set(Frame::QuickTaps),
             );
     }
 }

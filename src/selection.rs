@@ -1,12 +1,18 @@
 //! The selection model shared by the 3D board, the controls panel and the keyboard: the marble
 //! a player has picked up, where it can go, and the destination being previewed. A press on a
 //! hole selects, previews (touch), cancels or moves, the same way from every input.
+//!
+//! Every input sends a [`Choice`]; [`apply_choices`] is the only writer of the [`Selection`],
+//! and the move a press makes goes to core as the exact move the selection holds.
 
-use crate::core::{
-    GameReset, GameSet, MOVE_PREFERENCE, Match, MoveApplied, MoveRequest, MoveSource,
-};
+use crate::core::{GameReset, Match, MoveApplied, MoveRequest, MoveSource, ViewChanged, Viewing};
+use crate::frame::Frame;
 use bevy::prelude::*;
-use starhalma_rules::{Game, Hole, Move};
+use starhalma_rules::{Game, Hole, Move, MoveKind};
+
+/// Which move a press on a destination means when several reach it: a step before a jump (only a
+/// Diamond king can have both), a swap last.
+const MOVE_PREFERENCE: [MoveKind; 3] = [MoveKind::Step, MoveKind::Jump, MoveKind::Swap];
 
 /// The marble a player has picked up, where it can go, and the destination being previewed.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -47,7 +53,7 @@ impl Selection {
         }
     }
 
-    /// The move a press on `to` makes, chosen as `core::resolve` chooses.
+    /// The move a press on `to` makes: a step before a jump to the same hole, a swap last.
     pub fn move_to(&self, to: Hole) -> Option<Move> {
         MOVE_PREFERENCE.into_iter().find_map(|kind| {
             self.moves
@@ -76,6 +82,21 @@ impl PressKind {
     }
 }
 
+/// What an input asks of the selection.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A press on a hole (the board, the panel, a quick tap, the screenshot mode).
+    Press(Hole, PressKind),
+    /// The mouse is over a hole: a destination's route is previewed.
+    Over(Hole),
+    /// The mouse left a hole: its preview ends.
+    Out(Hole),
+    /// The marble is put back (Escape, the panel's Back).
+    PutBack,
+    /// This move shown as a hint, planned for the position after `ply` moves.
+    Hint { mv: Move, ply: usize },
+}
+
 /// What a press on `hole` means for the selection: select, reselect, cancel or move.
 pub(crate) enum PressOutcome {
     Select(Hole),
@@ -99,11 +120,11 @@ pub(crate) fn press(
     }
     let seat = state.game.active();
     if let Some(from) = selection.from {
-        if selection.destinations().any(|d| d == hole) {
+        if let Some(mv) = selection.move_to(hole) {
             if kind == PressKind::Touch && selection.preview != Some(hole) {
                 return PressOutcome::Preview(hole);
             }
-            return PressOutcome::Move(MoveRequest::between(from, hole, kind.source()));
+            return PressOutcome::Move(MoveRequest::new(mv, kind.source()));
         }
         if from == hole {
             return PressOutcome::Cancel;
@@ -144,26 +165,77 @@ pub fn handle_press(
     }
 }
 
+/// The inputs' choices, in the order they came (the only writer of the selection besides its
+/// clearing when the game moves on).
+fn apply_choices(
+    mut choices: MessageReader<Choice>,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<MoveRequest>,
+) {
+    for &choice in choices.read() {
+        match choice {
+            Choice::Press(hole, kind) => {
+                handle_press(hole, kind, &state, &mut selection, &mut requests);
+            }
+            Choice::Over(hole) => {
+                if selection.move_to(hole).is_some() && selection.preview != Some(hole) {
+                    selection.preview = Some(hole);
+                }
+            }
+            Choice::Out(hole) => {
+                if selection.preview == Some(hole) {
+                    selection.preview = None;
+                }
+            }
+            Choice::PutBack => {
+                selection.set_if_neq(Selection::default());
+            }
+            Choice::Hint { mv, ply } => {
+                // A hint for a position already left behind is dropped.
+                if ply == state.game.history().len() && state.human_to_move() {
+                    *selection = Selection::previewing(&state.game, mv);
+                }
+            }
+        }
+    }
+}
+
 /// Forget the selection when the game moves on.
 fn clear_selection(mut selection: ResMut<Selection>) {
     selection.set_if_neq(Selection::default());
 }
 
-/// Where the selection is brought up to date; what follows it (marks, lifted marble, panel)
-/// runs after.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct SelectionSet;
+/// A past position shown: the marble picked up in the live game is put back.
+fn clear_selection_for_replay(
+    mut views: MessageReader<ViewChanged>,
+    viewing: Res<Viewing>,
+    mut selection: ResMut<Selection>,
+) {
+    if views.read().count() > 0 && !viewing.is_live() {
+        selection.set_if_neq(Selection::default());
+    }
+}
 
 pub(crate) struct SelectionPlugin;
 
 impl Plugin for SelectionPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Selection>().add_systems(
-            Update,
-            clear_selection
-                .run_if(on_message::<MoveApplied>.or_eager(on_message::<GameReset>))
-                .in_set(GameSet::Mirror)
-                .in_set(SelectionSet),
-        );
+        app.init_resource::<Selection>()
+            .add_message::<Choice>()
+            .add_systems(
+                Update,
+                (
+                    apply_choices
+                        .run_if(on_message::<Choice>)
+                        .in_set(Frame::Choose),
+                    (
+                        clear_selection
+                            .run_if(on_message::<MoveApplied>.or_eager(on_message::<GameReset>)),
+                        clear_selection_for_replay,
+                    )
+                        .in_set(Frame::Selection),
+                ),
+            );
     }
 }

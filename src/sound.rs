@@ -309,7 +309,7 @@ impl Plugin for SoundPlugin {
                 Update,
                 output::play_cues
                     .run_if(on_message::<SoundCue>)
-                    .after(crate::core::GameSet::Mirror),
+                    .in_set(crate::frame::Frame::Sound),
             );
         }
     }

@@ -8,63 +8,207 @@
 //! number is new.
 
 use crate::ai::{ComputerThinking, PlanningStats};
-use crate::core::{Animating, Match};
-use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_json};
+use crate::core::Match;
+use crate::frame::Animating;
+use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_pixels, tenth};
 use crate::net::{Online, Phase};
 use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::{ComputedNode, UiGlobalTransform};
+use serde::Serialize;
 use starhalma_rules::Hole;
-use std::fmt::Write as _;
 
-#[allow(clippy::too_many_arguments)]
+/// What the probe shows (CSS pixels), as the page and the end-to-end tests read it.
+#[derive(Serialize)]
+struct Probe {
+    screen: String,
+    ply: usize,
+    active: u8,
+    human: bool,
+    thinking: bool,
+    animating: bool,
+    over: bool,
+    /// The picked-up marble's hole index, -1 for none.
+    selected: i32,
+    destinations: usize,
+    longest_slice_ms: f64,
+    longest_think_per_frame_ms: f64,
+    online: OnlineProbe,
+    /// The moves played, in notation.
+    moves: Vec<String>,
+    /// The picked-up marble's destinations, by hole index.
+    targets: Vec<usize>,
+    /// Every hole: `[x, y, owner]` (owner -1 for an empty hole; x and y null off the screen).
+    holes: Vec<(Option<f32>, Option<f32>, i32)>,
+    buttons: Vec<ButtonProbe>,
+    layout: LayoutProbe,
+    covered: Vec<[f32; 4]>,
+}
+
+/// Where the connection stands, this page's seat (-1: none) and the room's link.
+#[derive(Serialize)]
+struct OnlineProbe {
+    phase: String,
+    seat: i32,
+    started: bool,
+    link: String,
+}
+
+#[derive(Serialize)]
+struct ButtonProbe {
+    action: String,
+    x: f32,
+    y: f32,
+    h: f32,
+    visible: bool,
+}
+
+/// The arrangement, the board's rectangle and the device pixel ratio the game renders at.
+#[derive(Serialize)]
+struct LayoutProbe {
+    arrangement: String,
+    compact: bool,
+    touch: bool,
+    window: [f32; 2],
+    board: [f32; 4],
+    scale: f32,
+}
+
+/// What the probe reads.
+#[derive(SystemParam)]
+struct Seen<'w, 's> {
+    state: Res<'w, Match>,
+    online: Res<'w, Online>,
+    screen: Res<'w, State<Screen>>,
+    thinking: Res<'w, ComputerThinking>,
+    stats: Res<'w, PlanningStats>,
+    animating: Res<'w, Animating>,
+    selection: Res<'w, Selection>,
+    cameras: Query<'w, 's, (Ref<'static, GlobalTransform>, &'static Camera)>,
+    buttons: Query<
+        'w,
+        's,
+        (
+            &'static UiAction,
+            Ref<'static, ComputedNode>,
+            Ref<'static, UiGlobalTransform>,
+        ),
+    >,
+    layout: Res<'w, ScreenLayout>,
+    covers: CoverQuery<'w, 's>,
+    windows: Query<'w, 's, &'static Window>,
+}
+
+impl Seen<'_, '_> {
+    fn changed(&self) -> bool {
+        let camera_moved = self.cameras.iter().any(|(at, _)| at.is_changed());
+        let buttons_moved = self
+            .buttons
+            .iter()
+            .any(|(_, node, at)| node.is_changed() || at.is_changed());
+        self.state.is_changed()
+            || self.online.is_changed()
+            || self.screen.is_changed()
+            || self.thinking.is_changed()
+            || self.stats.is_changed()
+            || self.animating.is_changed()
+            || self.selection.is_changed()
+            || camera_moved
+            || buttons_moved
+            || self.layout.is_changed()
+    }
+
+    fn probe(&self) -> Probe {
+        let game = &self.state.game;
+        let online = &*self.online;
+        let phase = match &online.phase {
+            Phase::Failed(_) => "Failed".to_string(),
+            other => format!("{other:?}"),
+        };
+        let holes = match self.cameras.single() {
+            Ok((at, camera)) => Hole::all()
+                .map(|hole| {
+                    let p = crate::board::hole_position(hole);
+                    let xy = camera.world_to_viewport(&at, p).ok();
+                    let owner = game.position().owner(hole).map_or(-1, i32::from);
+                    (xy.map(|v| tenth(v.x)), xy.map(|v| tenth(v.y)), owner)
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let buttons = self
+            .buttons
+            .iter()
+            .map(|(action, node, transform)| {
+                let scale = node.inverse_scale_factor;
+                let centre = transform.translation * scale;
+                ButtonProbe {
+                    action: format!("{action:?}"),
+                    x: tenth(centre.x),
+                    y: tenth(centre.y),
+                    h: tenth(node.size.y * scale),
+                    visible: node.size.x > 0.0,
+                }
+            })
+            .collect();
+        let layout = &*self.layout;
+        let hundredth = |v: f64| (v * 100.0).round() / 100.0;
+        Probe {
+            screen: format!("{:?}", self.screen.get()),
+            ply: game.history().len(),
+            active: game.active(),
+            human: self.state.human_to_move(),
+            thinking: self.thinking.0,
+            animating: self.animating.0,
+            over: game.is_over(),
+            selected: self.selection.from.map_or(-1, |h| h.index() as i32),
+            destinations: self.selection.moves.len(),
+            longest_slice_ms: hundredth(self.stats.longest_slice.as_secs_f64() * 1e3),
+            longest_think_per_frame_ms: hundredth(
+                self.stats.longest_frame_share.as_secs_f64() * 1e3,
+            ),
+            online: OnlineProbe {
+                phase,
+                seat: online.seat.map_or(-1, i32::from),
+                started: online.started,
+                link: online.link.clone().unwrap_or_default(),
+            },
+            moves: game.history().iter().map(|p| p.mv.to_string()).collect(),
+            targets: self.selection.destinations().map(|to| to.index()).collect(),
+            holes,
+            buttons,
+            layout: LayoutProbe {
+                arrangement: format!("{:?}", layout.arrangement),
+                compact: layout.compact,
+                touch: layout.touch,
+                window: [tenth(layout.window.x), tenth(layout.window.y)],
+                board: rect_pixels(&layout.board, 1.0),
+                scale: self
+                    .windows
+                    .single()
+                    .map_or(1.0, |w| (w.scale_factor() * 100.0).round() / 100.0),
+            },
+            covered: covered_rects(&self.covers)
+                .iter()
+                .map(|r| rect_pixels(r, 1.0))
+                .collect(),
+        }
+    }
+}
+
+/// Publish the probe: `{"frame":N,...}`, the rest rebuilt only when something it shows changed.
 fn publish_probe(
-    // The probe's body as last built.
+    // The probe's JSON after its opening brace, as last built.
     mut body: Local<String>,
-    state: Res<Match>,
-    online: Res<Online>,
-    screen: Res<State<Screen>>,
-    thinking: Res<ComputerThinking>,
-    stats: Res<PlanningStats>,
-    animating: Res<Animating>,
-    selection: Res<Selection>,
-    cameras: Query<(Ref<GlobalTransform>, &Camera)>,
-    buttons: Query<(&UiAction, Ref<ComputedNode>, Ref<UiGlobalTransform>)>,
-    layout: Res<ScreenLayout>,
-    covers: CoverQuery,
-    windows: Query<&Window>,
+    seen: Seen,
     mut frame: Local<u32>,
 ) {
     *frame += 1;
-    let camera_moved = cameras.iter().any(|(at, _)| at.is_changed());
-    let buttons_moved = buttons
-        .iter()
-        .any(|(_, node, at)| node.is_changed() || at.is_changed());
-    let changed = state.is_changed()
-        || online.is_changed()
-        || screen.is_changed()
-        || thinking.is_changed()
-        || stats.is_changed()
-        || animating.is_changed()
-        || selection.is_changed()
-        || camera_moved
-        || buttons_moved
-        || layout.is_changed();
-    if changed || body.is_empty() {
-        *body = probe_body(
-            &state,
-            &online,
-            *screen.get(),
-            thinking.0,
-            &stats,
-            animating.0,
-            &selection,
-            &cameras,
-            &buttons,
-        );
-        let scale = windows.single().map_or(1.0, |w| w.scale_factor());
-        body.push_str(&layout_json(&layout, &covered_rects(&covers), scale));
+    if seen.changed() || body.is_empty() {
+        let json = serde_json::to_string(&seen.probe()).expect("the probe is plain data");
+        *body = json.trim_start_matches('{').to_string();
     }
     let json = format!("{{\"frame\":{},{}", *frame, *body);
     if let Some(window) = web_sys::window() {
@@ -74,108 +218,6 @@ fn publish_probe(
             &wasm_bindgen::JsValue::from_str(&json),
         );
     }
-}
-
-/// Everything but the frame number (the text after `{"frame":N,`).
-#[allow(clippy::too_many_arguments)]
-fn probe_body(
-    state: &Match,
-    online: &Online,
-    screen: Screen,
-    thinking: bool,
-    stats: &PlanningStats,
-    animating: bool,
-    selection: &Selection,
-    cameras: &Query<(Ref<GlobalTransform>, &Camera)>,
-    buttons: &Query<(&UiAction, Ref<ComputedNode>, Ref<UiGlobalTransform>)>,
-) -> String {
-    let game = &state.game;
-    let mut json = String::with_capacity(4096);
-    let _ = write!(
-        json,
-        "\"screen\":\"{:?}\",\"ply\":{},\"active\":{},\"human\":{},\
-         \"thinking\":{},\"animating\":{},\"over\":{},\"selected\":{},\"destinations\":{},\
-         \"longest_slice_ms\":{:.2},\"longest_think_per_frame_ms\":{:.2}",
-        screen,
-        game.history().len(),
-        game.active(),
-        state.human_to_move(),
-        thinking,
-        animating,
-        game.is_over(),
-        selection.from.map_or(-1, |h| h.index() as i32),
-        selection.moves.len(),
-        stats.longest_slice.as_secs_f64() * 1e3,
-        stats.longest_frame_share.as_secs_f64() * 1e3,
-    );
-    // Online: where the connection stands, this page's seat and the room's link.
-    let phase = match &online.phase {
-        Phase::Failed(_) => "Failed".to_string(),
-        other => format!("{other:?}"),
-    };
-    let link = online.link.as_deref().unwrap_or_default();
-    let _ = write!(
-        json,
-        ",\"online\":{{\"phase\":\"{phase}\",\"seat\":{},\"started\":{},\"link\":\"{}\"}}",
-        online.seat.map_or(-1, i32::from),
-        online.started,
-        link.replace(['"', '\\'], ""),
-    );
-    json.push_str(",\"moves\":[");
-    for (i, played) in game.history().iter().enumerate() {
-        let sep = if i == 0 { "" } else { "," };
-        let _ = write!(json, "{sep}\"{}\"", played.mv);
-    }
-    json.push(']');
-    json.push_str(",\"targets\":[");
-    for (i, to) in selection.destinations().enumerate() {
-        let sep = if i == 0 { "" } else { "," };
-        let _ = write!(json, "{sep}{}", to.index());
-    }
-    json.push_str("],\"holes\":[");
-    if let Ok((at, camera)) = cameras.single() {
-        for (i, hole) in Hole::all().enumerate() {
-            let p = crate::board::hole_position(hole);
-            let xy = camera.world_to_viewport(&at, p).unwrap_or(Vec2::NAN);
-            let owner = game.position().owner(hole).map_or(-1, |s| s as i32);
-            let sep = if i == 0 { "" } else { "," };
-            let _ = write!(json, "{sep}[{:.1},{:.1},{owner}]", xy.x, xy.y);
-        }
-    }
-    json.push_str("],\"buttons\":[");
-    for (i, (action, node, transform)) in buttons.iter().enumerate() {
-        let scale = node.inverse_scale_factor;
-        let centre = transform.translation * scale;
-        let sep = if i == 0 { "" } else { "," };
-        let _ = write!(
-            json,
-            "{sep}{{\"action\":\"{action:?}\",\"x\":{:.1},\"y\":{:.1},\"h\":{:.1},\
-             \"visible\":{}}}",
-            centre.x,
-            centre.y,
-            node.size.y * scale,
-            node.size.x > 0.0
-        );
-    }
-    json.push(']');
-    json
-}
-
-/// The layout's part of the probe (CSS pixels): the arrangement, the board's rectangle, what the
-/// interface covers and the device pixel ratio the game renders at.
-fn layout_json(layout: &ScreenLayout, covered: &[Rect], scale: f32) -> String {
-    let covered: Vec<String> = covered.iter().map(|r| rect_json(r, 1.0)).collect();
-    format!(
-        ",\"layout\":{{\"arrangement\":\"{:?}\",\"compact\":{},\"touch\":{},\
-         \"window\":[{:.1},{:.1}],\"board\":{},\"scale\":{scale:.2}}},\"covered\":[{}]}}",
-        layout.arrangement,
-        layout.compact,
-        layout.touch,
-        layout.window.x,
-        layout.window.y,
-        rect_json(&layout.board, 1.0),
-        covered.join(",")
-    )
 }
 
 /// A touch screen is known from the start when the browser reports a coarse pointer or touch

@@ -163,6 +163,7 @@ impl Drop for Socket {
 mod desktop {
     use super::SocketEvent;
     use crate::locale::Phrase;
+    use starhalma_locale::id;
     use std::sync::mpsc::{Receiver, Sender, TryRecvError};
     use std::time::Duration;
     use tungstenite::stream::MaybeTlsStream;
@@ -213,7 +214,7 @@ mod desktop {
                     }
                 }
                 Ok(Message::Close(_)) => {
-                    return closed(Phrase::msg("online-server-closed"));
+                    return closed(Phrase::msg(id::ONLINE_SERVER_CLOSED));
                 }
                 Ok(_) => {}
                 Err(Error::Io(e))
@@ -231,6 +232,7 @@ mod desktop {
 mod browser {
     use super::SocketEvent;
     use crate::locale::Phrase;
+    use starhalma_locale::id;
     use std::cell::RefCell;
     use std::collections::VecDeque;
     use std::rc::Rc;
@@ -277,7 +279,7 @@ mod browser {
             let inbox = inbox.clone();
             move |e: web_sys::CloseEvent| {
                 let why = if e.reason().is_empty() {
-                    Phrase::msg("online-closed-code").with("code", u32::from(e.code()))
+                    Phrase::msg(id::ONLINE_CLOSED_CODE).with("code", u32::from(e.code()))
                 } else {
                     Phrase::Verbatim(e.reason())
                 };
@@ -303,7 +305,7 @@ mod browser {
         let inbox: Inbox = Rc::default();
         let mut open = connect(url, &inbox).unwrap_or_else(|why| {
             inbox.borrow_mut().push_back(SocketEvent::Closed(
-                Phrase::msg("online-browser-refused")
+                Phrase::msg(id::ONLINE_BROWSER_REFUSED)
                     .with("url", Phrase::Verbatim(url.to_string()))
                     .with("error", Phrase::Verbatim(why)),
             ));

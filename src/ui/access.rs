@@ -3,7 +3,7 @@
 //! A button is named by its text; other text is a label whose value is the line. Names follow
 //! the text each time it is drawn again (a new language, a new turn).
 
-use crate::locale::WordsSet;
+use crate::frame::Frame;
 use accesskit::Role;
 use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
@@ -46,11 +46,6 @@ pub(super) struct AccessPlugin;
 
 impl Plugin for AccessPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            PostUpdate,
-            name_for_screen_readers
-                .after(WordsSet)
-                .before(bevy::ui::UiSystems::Prepare),
-        );
+        app.add_systems(PostUpdate, name_for_screen_readers.in_set(Frame::Access));
     }
 }

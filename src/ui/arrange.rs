@@ -8,13 +8,32 @@
 //! - Stacked: the lines as a top bar, the panel and the move list side by side under the
 //!   board, the main actions in a bar at the bottom, the sheet above that bar.
 
-use super::hud::HudColumn;
-use super::move_list::MoveListRoot;
-use super::panel::{PanelList, PanelRoot};
-use super::{ActionPressed, HudText, Screen, UiAction, UiSet};
+use super::{ActionPressed, Screen, UiAction};
+use crate::frame::Frame;
 use crate::layout::{ACTION_BAR, Arrangement, EDGE, ScreenLayout, TopBar};
 use bevy::prelude::*;
 use bevy::ui::ComputedNode;
+
+/// The HUD's left column: its lines, then the controls panel below them, so the panel moves
+/// down as lines appear (online status, the link, the guide) instead of covering them.
+#[derive(Component)]
+pub(super) struct HudColumn;
+
+/// The controls panel.
+#[derive(Component)]
+pub(super) struct PanelRoot;
+
+/// The panel's list of marbles or destinations (it scrolls when the layout is short).
+#[derive(Component)]
+pub(super) struct PanelList;
+
+/// The move list.
+#[derive(Component)]
+pub(super) struct MoveListRoot;
+
+/// A HUD line a compact top bar leaves out (the last move, which the move list shows).
+#[derive(Component)]
+pub(super) struct LeftOutWhenCompact;
 
 /// Which buttons a compact layout keeps in view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +98,7 @@ fn arrange(
         Query<&mut Node, With<PanelRoot>>,
         Query<&mut Node, With<PanelList>>,
         Query<&mut Node, With<MoveListRoot>>,
-        Query<(&HudText, &mut Node)>,
+        Query<&mut Node, With<LeftOutWhenCompact>>,
         Query<(Entity, &HudSlot, &mut Node)>,
     )>,
 ) {
@@ -106,15 +125,13 @@ fn arrange(
         }
     }
     // The last move is in the move list: a compact top bar leaves it out.
-    for (which, mut node) in &mut nodes.p6() {
-        if *which == HudText::LastMove {
-            let display = if l.compact {
-                Display::None
-            } else {
-                Display::Flex
-            };
-            set!(node, display = display);
-        }
+    for mut node in &mut nodes.p6() {
+        let display = if l.compact {
+            Display::None
+        } else {
+            Display::Flex
+        };
+        set!(node, display = display);
     }
     let below = l.below_board();
     let half = (w - 3.0 * EDGE) / 2.0;
@@ -314,7 +331,7 @@ impl Plugin for ArrangePlugin {
                 Update,
                 sheet_actions
                     .run_if(on_message::<ActionPressed>)
-                    .in_set(UiSet::Actions),
+                    .in_set(Frame::Actions),
             )
             .add_systems(
                 PostUpdate,
@@ -334,7 +351,7 @@ impl Plugin for ArrangePlugin {
                     ),
                     measure_top_bar.run_if(in_state(Screen::Playing)),
                 )
-                    .before(bevy::ui::UiSystems::Prepare),
+                    .in_set(Frame::Arrange),
             );
     }
 }

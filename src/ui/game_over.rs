@@ -3,12 +3,15 @@
 //! explanation), and Play again (Rematch online) / Change mode.
 
 use super::hud::describe_turn;
-use super::widgets::{SOFT_TEXT, focusable_button, label};
+use super::theme::{RESULT_BACKGROUND, RESULT_BORDER, SOFT_TEXT, TEXT, size};
+use super::widgets::{focusable_button, label};
 use super::{Screen, UiAction};
-use crate::core::{Animating, GameSet, Match};
+use crate::core::Match;
+use crate::frame::{Animating, Frame};
 use crate::locale::{Glue, Phrase, colour_name};
 use bevy::prelude::*;
 use starhalma_guide::{Among, Decided, Decision};
+use starhalma_locale::id;
 use starhalma_rules::Status;
 
 /// The game-over panel.
@@ -23,7 +26,7 @@ fn result_lines(state: &Match) -> Vec<Phrase> {
     let ranked_in_title = matches!(game.status(), Status::Ranked { .. } | Status::Draw { .. });
     if variant.players() > 2 && !ranked_in_title {
         lines.extend(game.ranking().iter().map(|p| {
-            Phrase::msg("ranking-place")
+            Phrase::msg(id::RANKING_PLACE)
                 .with("place", p.place)
                 .with("colour", variant.colour(p.seat))
         }));
@@ -65,15 +68,19 @@ fn show_game_over(
                 border: UiRect::all(px(2)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.05, 0.06, 0.1, 0.9)),
-            BorderColor::all(Color::srgb(1.0, 0.75, 0.3)),
+            BackgroundColor(RESULT_BACKGROUND),
+            BorderColor::all(RESULT_BORDER),
         ))
         .id();
     for (i, line) in result_lines(&state).into_iter().enumerate() {
-        let size = if i == 0 { 28.0 } else { 20.0 };
+        let text_size = if i == 0 {
+            size::RESULT
+        } else {
+            size::PROMINENT
+        };
         commands
             .entity(panel)
-            .with_child(label(line, size, Color::WHITE));
+            .with_child(label(line, text_size, TEXT));
     }
     // When a rule decided the game, say which, with the way to its explanation.
     let decision = starhalma_guide::decision(&state.game);
@@ -84,10 +91,10 @@ fn show_game_over(
                     max_width: px(300),
                     ..default()
                 },
-                children![label(decided_by(decision, &state), 17.0, SOFT_TEXT)],
+                children![label(decided_by(decision, &state), size::BODY, SOFT_TEXT)],
             ));
             panel.spawn(focusable_button(
-                Phrase::msg("button-how-decided"),
+                Phrase::msg(id::BUTTON_HOW_DECIDED),
                 UiAction::RulesTopic(decision.topic),
                 false,
                 999,
@@ -102,14 +109,19 @@ fn show_game_over(
         },
         children![
             focusable_button(
-                Phrase::msg("button-play-again"),
+                Phrase::msg(id::BUTTON_PLAY_AGAIN),
                 UiAction::PlayAgain,
                 true,
                 1000
             ),
-            focusable_button(Phrase::msg("button-rematch"), UiAction::Rematch, true, 1000),
             focusable_button(
-                Phrase::msg("button-change-mode"),
+                Phrase::msg(id::BUTTON_REMATCH),
+                UiAction::Rematch,
+                true,
+                1000
+            ),
+            focusable_button(
+                Phrase::msg(id::BUTTON_CHANGE_MODE),
                 UiAction::ChangeMode,
                 false,
                 1001
@@ -126,7 +138,7 @@ impl Plugin for GameOverPlugin {
             Update,
             show_game_over
                 .run_if(resource_changed::<Match>.or_eager(resource_changed::<Animating>))
-                .in_set(GameSet::Mirror)
+                .in_set(Frame::Hud)
                 .run_if(in_state(Screen::Playing)),
         );
     }
@@ -137,9 +149,9 @@ fn decided_by(decision: &Decision, state: &Match) -> Phrase {
     let colour = |seat: u8| colour_name(state.game.variant().colour(seat));
     // "Blue's own move completed it." after the first sentence, when someone else's move did.
     let completed = |sentence: Phrase, by: &Option<u8>| match by {
-        Some(seat) => Phrase::msg("sentence-pair").with("first", sentence).with(
+        Some(seat) => Phrase::msg(id::SENTENCE_PAIR).with("first", sentence).with(
             "second",
-            Phrase::msg("decided-completed-by").with("colour", colour(*seat)),
+            Phrase::msg(id::DECIDED_COMPLETED_BY).with("colour", colour(*seat)),
         ),
         None => sentence,
     };
@@ -151,7 +163,7 @@ fn decided_by(decision: &Decision, state: &Match) -> Phrase {
             turns,
             completed_by,
         } => completed(
-            Phrase::msg("decided-anti-spoil")
+            Phrase::msg(id::DECIDED_ANTI_SPOIL)
                 .with("winner", colour(*winner))
                 .with("opposite", colour(*opposite))
                 .with("left", *left)
@@ -163,7 +175,7 @@ fn decided_by(decision: &Decision, state: &Match) -> Phrase {
             others,
             completed_by,
         } => completed(
-            Phrase::msg("decided-fill")
+            Phrase::msg(id::DECIDED_FILL)
                 .with("winner", colour(*winner))
                 .with("others", *others),
             completed_by,
@@ -173,7 +185,7 @@ fn decided_by(decision: &Decision, state: &Match) -> Phrase {
             others,
             completed_by,
         } => completed(
-            Phrase::msg("decided-filled-diamond")
+            Phrase::msg(id::DECIDED_FILLED_DIAMOND)
                 .with("winner", colour(*winner))
                 .with("others", *others),
             completed_by,
@@ -183,26 +195,26 @@ fn decided_by(decision: &Decision, state: &Match) -> Phrase {
             winner,
             among,
         } => {
-            let sentence = Phrase::msg("decided-resigned")
+            let sentence = Phrase::msg(id::DECIDED_RESIGNED)
                 .with("resigned", colour(*resigned))
                 .with("winner", colour(*winner));
             let how = match among {
                 None => return sentence,
-                Some(Among::Nearest) => "decided-resigned-nearest",
-                Some(Among::BestPlaced) => "decided-resigned-best-placed",
+                Some(Among::Nearest) => id::DECIDED_RESIGNED_NEAREST,
+                Some(Among::BestPlaced) => id::DECIDED_RESIGNED_BEST_PLACED,
             };
-            Phrase::msg("sentence-pair")
+            Phrase::msg(id::SENTENCE_PAIR)
                 .with("first", sentence)
                 .with("second", Phrase::msg(how))
         }
-        Decided::AllPassedDraw => Phrase::msg("decided-all-passed-draw"),
+        Decided::AllPassedDraw => Phrase::msg(id::DECIDED_ALL_PASSED_DRAW),
         Decided::MoveCapDraw { moves } => {
-            Phrase::msg("decided-move-cap-draw").with("moves", *moves)
+            Phrase::msg(id::DECIDED_MOVE_CAP_DRAW).with("moves", *moves)
         }
         Decided::Ranked { turn_cap, first } => {
             let first = match first.as_slice() {
-                [one] => Phrase::msg("decided-first-one").with("colour", colour(*one)),
-                [init @ .., last] => Phrase::msg("decided-first-shared")
+                [one] => Phrase::msg(id::DECIDED_FIRST_ONE).with("colour", colour(*one)),
+                [init @ .., last] => Phrase::msg(id::DECIDED_FIRST_SHARED)
                     .with(
                         "colours",
                         Phrase::Joined(init.iter().map(|&s| colour(s)).collect(), Glue::List),
@@ -211,8 +223,8 @@ fn decided_by(decision: &Decision, state: &Match) -> Phrase {
                 [] => Phrase::empty(),
             };
             match turn_cap {
-                Some(turns) => Phrase::msg("decided-ranked-turn-cap").with("turns", *turns),
-                None => Phrase::msg("decided-ranked-all-passed"),
+                Some(turns) => Phrase::msg(id::DECIDED_RANKED_TURN_CAP).with("turns", *turns),
+                None => Phrase::msg(id::DECIDED_RANKED_ALL_PASSED),
             }
             .with("first", first)
         }

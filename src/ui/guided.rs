@@ -4,8 +4,9 @@
 //! press the rules refuse is explained in words. After the script the player finishes freely.
 //! The script and its words are `starhalma-guide`'s; this module feeds it what the player did.
 
-use super::{ActionPressed, Notice, Screen, UiAction, UiSet};
-use crate::core::{GameCommand, GameSet, Match, MoveApplied, SeatKind, Setup};
+use super::{ActionPressed, Notice, Screen, UiAction};
+use crate::core::{GameCommand, Match, MoveApplied, SeatKind, Setup};
+use crate::frame::Frame;
 use crate::locale::Phrase;
 use crate::selection::Selection;
 use bevy::prelude::*;
@@ -83,7 +84,7 @@ fn follow_the_player(
         }
         seen.clone_from(&selection);
     }
-    for MoveApplied { played } in applied.read() {
+    for MoveApplied { played, .. } in applied.read() {
         feedback.push(script.observe(Action::Played(played)));
     }
     for answer in feedback {
@@ -124,7 +125,7 @@ impl Plugin for GuidedPlugin {
                 (
                     start_guided_game
                         .run_if(on_message::<ActionPressed>)
-                        .in_set(UiSet::Actions),
+                        .in_set(Frame::Actions),
                     // After the notices of this frame: the guide's words win over a plain
                     // refusal, and a refused press's reason over a cleared notice.
                     (
@@ -132,8 +133,7 @@ impl Plugin for GuidedPlugin {
                         follow_the_player,
                     )
                         .chain()
-                        .after(super::collect_notices)
-                        .in_set(GameSet::Mirror),
+                        .in_set(Frame::Hud),
                 ),
             );
     }

@@ -4,13 +4,20 @@
 //! marble that moves, the holes it hops through, where it lands) and, where a rule refuses a
 //! move, that move's landing in red. F1 (or the How to play button) opens it, Escape closes it.
 
-use super::widgets::{HEADING, SOFT_TEXT, focusable_button, label};
-use super::{ActionPressed, MenuChoice, Screen, UiAction, UiSet};
+use super::theme::{
+    DIAGRAM_FROM, DIAGRAM_HIGHLIGHT, DIAGRAM_HOLE, DIAGRAM_KING_EDGE, DIAGRAM_REFUSED,
+    DIAGRAM_THROUGH, DIAGRAM_TO, DIAGRAM_WOOD, HEADING, MODAL_BACKGROUND, MODAL_SHADE, SOFT_TEXT,
+    TEXT, size,
+};
+use super::widgets::{focusable_button, label};
+use super::{ActionPressed, MenuChoice, Screen, UiAction};
 use crate::board::seat_color;
-use crate::core::{GameSet, Match};
+use crate::core::Match;
+use crate::frame::Frame;
 use crate::locale::{Phrase, rules_name};
 use bevy::prelude::*;
 use starhalma_guide::{Diagram, Section, Topic, sections};
+use starhalma_locale::id;
 use starhalma_rules::{Game, Hole, RuleSet};
 
 /// The rules screen: which rule set and which of its sections is shown (`None`: closed).
@@ -61,7 +68,6 @@ fn rules_here(screen: Screen, state: &Match, choice: &MenuChoice) -> RuleSet {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn how_to_play_actions(
     mut actions: MessageReader<ActionPressed>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -154,7 +160,7 @@ fn build_how_to_play(
                 align_items: AlignItems::Center,
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+            BackgroundColor(MODAL_SHADE),
         ))
         .id();
     let panel = commands
@@ -170,7 +176,7 @@ fn build_how_to_play(
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.04, 0.05, 0.09, 0.96)),
+            BackgroundColor(MODAL_BACKGROUND),
             BorderColor::all(HEADING),
         ))
         .id();
@@ -184,9 +190,9 @@ fn build_how_to_play(
         commands.entity(parent).add_child(b);
     };
     commands.entity(panel).with_child(label(
-        Phrase::msg("how-to-play-title").with("rules", rules_name(rules)),
-        28.0,
-        Color::WHITE,
+        Phrase::msg(id::HOW_TO_PLAY_TITLE).with("rules", rules_name(rules)),
+        size::RESULT,
+        TEXT,
     ));
     let tabs = commands
         .spawn(Node {
@@ -206,11 +212,11 @@ fn build_how_to_play(
         );
     }
     commands.entity(panel).with_child(label(
-        Phrase::msg("how-to-play-section")
+        Phrase::msg(id::HOW_TO_PLAY_SECTION)
             .with("title", Phrase::Guide(shown.title))
             .with("number", section + 1)
             .with("count", all.len()),
-        22.0,
+        size::SECTION,
         HEADING,
     ));
     // Previous / Next / Close above the text, so they stay in view however long it is.
@@ -226,7 +232,7 @@ fn build_how_to_play(
         button(
             &mut commands,
             nav,
-            Phrase::msg("button-previous"),
+            Phrase::msg(id::BUTTON_PREVIOUS),
             UiAction::PreviousSection,
             false,
         );
@@ -235,7 +241,7 @@ fn build_how_to_play(
         button(
             &mut commands,
             nav,
-            Phrase::msg("button-next"),
+            Phrase::msg(id::BUTTON_NEXT),
             UiAction::NextSection,
             true,
         );
@@ -243,7 +249,7 @@ fn build_how_to_play(
     button(
         &mut commands,
         nav,
-        Phrase::msg("button-close"),
+        Phrase::msg(id::BUTTON_CLOSE),
         UiAction::CloseHowToPlay,
         false,
     );
@@ -271,7 +277,7 @@ fn build_how_to_play(
         let board = spawn_mini_board(&mut commands, diagram, 260.0);
         commands.entity(column).add_child(board);
         commands.entity(column).with_child((
-            label(Phrase::Guide(diagram.caption), 15.0, SOFT_TEXT),
+            label(Phrase::Guide(diagram.caption), size::CAPTION, SOFT_TEXT),
             Node {
                 width: percent(100),
                 ..default()
@@ -294,7 +300,7 @@ fn spawn_text(commands: &mut Commands, parent: Entity, section: &Section) {
     // A width of its own, so the text is measured wrapped at the column's width (not one word
     // a line, which leaves a tall empty box). Paragraphs are a blank line apart in the text.
     commands.entity(column).with_child((
-        label(Phrase::Guide(section.text), 17.0, Color::WHITE),
+        label(Phrase::Guide(section.text), size::BODY, TEXT),
         Node {
             width: percent(100),
             ..default()
@@ -339,7 +345,7 @@ fn spawn_mini_board(commands: &mut Commands, diagram: &Diagram, size: f32) -> En
                 height: px(size),
                 ..default()
             },
-            BackgroundColor(Color::srgb(0.36, 0.24, 0.14)),
+            BackgroundColor(DIAGRAM_WOOD),
             Pickable::IGNORE,
         ))
         .id();
@@ -361,7 +367,7 @@ fn spawn_mini_board(commands: &mut Commands, diagram: &Diagram, size: f32) -> En
         let (diameter, color) = match seat {
             Some(s) if king => (scale * 1.0, seat_color(variant.camp_of(s))),
             Some(s) => (scale * 0.8, seat_color(variant.camp_of(s))),
-            None => (scale * 0.4, Color::srgb(0.16, 0.1, 0.06)),
+            None => (scale * 0.4, DIAGRAM_HOLE),
         };
         let mut node = dot(at(hole), diameter);
         if king {
@@ -371,24 +377,24 @@ fn spawn_mini_board(commands: &mut Commands, diagram: &Diagram, size: f32) -> En
             DiagramHole { hole, seat },
             node,
             BackgroundColor(color),
-            BorderColor::all(Color::srgb(1.0, 0.84, 0.2)),
+            BorderColor::all(DIAGRAM_KING_EDGE),
             Pickable::IGNORE,
         ));
     }
     let route = diagram.route();
     let mut marks: Vec<(DiagramMark, Color)> = Vec::new();
     if let (Some(&from), Some(&to)) = (route.first(), route.last()) {
-        marks.push((DiagramMark::From(from), Color::WHITE));
+        marks.push((DiagramMark::From(from), DIAGRAM_FROM));
         for &through in &route[1..route.len() - 1] {
-            marks.push((DiagramMark::Through(through), Color::srgb(1.0, 0.85, 0.3)));
+            marks.push((DiagramMark::Through(through), DIAGRAM_THROUGH));
         }
-        marks.push((DiagramMark::To(to), Color::srgb(0.3, 1.0, 0.45)));
+        marks.push((DiagramMark::To(to), DIAGRAM_TO));
     }
     if let Some(refused) = diagram.forbidden {
-        marks.push((DiagramMark::Refused(refused.to), Color::srgb(1.0, 0.2, 0.2)));
+        marks.push((DiagramMark::Refused(refused.to), DIAGRAM_REFUSED));
     }
     for &hole in &diagram.highlight {
-        marks.push((DiagramMark::Highlight(hole), Color::srgb(0.4, 0.85, 1.0)));
+        marks.push((DiagramMark::Highlight(hole), DIAGRAM_HIGHLIGHT));
     }
     for (mark, color) in marks {
         let hole = match mark {
@@ -414,10 +420,10 @@ impl Plugin for HowToPlayPlugin {
         app.init_resource::<HowToPlay>().add_systems(
             Update,
             (
-                how_to_play_actions.in_set(UiSet::Actions),
+                how_to_play_actions.in_set(Frame::Actions),
                 build_how_to_play
                     .run_if(resource_changed::<HowToPlay>)
-                    .in_set(GameSet::Mirror),
+                    .in_set(Frame::Hud),
             ),
         );
     }

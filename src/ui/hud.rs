@@ -3,18 +3,24 @@
 //! again, change mode). Text is rebuilt only when what it shows changed. Where the lines and
 //! buttons stand on each shape of screen is `arrange`'s.
 
-use super::arrange::{ButtonGroup, HudButtons, HudSlot, MoreSheet, SheetOpen};
+use super::arrange::{
+    ButtonGroup, HudButtons, HudColumn, HudSlot, LeftOutWhenCompact, MoreSheet, SheetOpen,
+};
 use super::online::{describe_connection, online_buttons};
-use super::widgets::{SHEET_BACKGROUND, SOFT_TEXT, label, large_button};
+use super::theme::{GUIDE_TEXT, NOTICE_TEXT, ONLINE_TEXT, SHEET_BACKGROUND, SOFT_TEXT, TEXT, size};
+use super::widgets::{label, large_button};
 use super::{Guide, Notice, Screen, UiAction, level_name, move_words, speed_name};
 use crate::ai::ComputerThinking;
 use crate::camera::CameraView;
-use crate::core::{Authority, GameSet, Match, SeatKind};
+use crate::core::{Authority, Match, SeatKind};
+use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, Say, SeatSymbols, set_say};
-use crate::marbles::AnimationSettings;
+use crate::marbles::{AnimationSettings, Speed};
 use crate::net::Online;
 use crate::sound::SoundSettings;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use starhalma_locale::id;
 use starhalma_rules::{Label, Status, WinReason};
 
 /// The HUD's text lines.
@@ -32,11 +38,6 @@ pub enum HudText {
     Guide,
 }
 
-/// The HUD's left column: its lines, then the controls panel below them, so the panel moves
-/// down as lines appear (online status, the link, the guide) instead of covering them.
-#[derive(Component)]
-pub(super) struct HudColumn;
-
 pub(super) fn build_hud(mut commands: Commands) {
     commands.spawn((
         HudColumn,
@@ -51,21 +52,29 @@ pub(super) fn build_hud(mut commands: Commands) {
         },
         Pickable::IGNORE,
         children![
-            (HudText::Turn, label(Phrase::empty(), 24.0, Color::WHITE)),
-            (HudText::LastMove, label(Phrase::empty(), 18.0, SOFT_TEXT)),
-            (HudText::Home, label(Phrase::empty(), 18.0, SOFT_TEXT)),
+            (HudText::Turn, label(Phrase::empty(), size::TURN, TEXT)),
+            (
+                HudText::LastMove,
+                // The move list shows it too.
+                LeftOutWhenCompact,
+                label(Phrase::empty(), size::LINE, SOFT_TEXT)
+            ),
+            (HudText::Home, label(Phrase::empty(), size::LINE, SOFT_TEXT)),
             (
                 HudText::Message,
-                label(Phrase::empty(), 18.0, Color::srgb(1.0, 0.75, 0.4))
+                label(Phrase::empty(), size::LINE, NOTICE_TEXT)
             ),
             (
                 HudText::Online,
-                label(Phrase::empty(), 18.0, Color::srgb(0.55, 0.9, 1.0))
+                label(Phrase::empty(), size::LINE, ONLINE_TEXT)
             ),
-            (HudText::Link, label(Phrase::empty(), 16.0, SOFT_TEXT)),
+            (
+                HudText::Link,
+                label(Phrase::empty(), size::SMALL, SOFT_TEXT)
+            ),
             (
                 HudText::Guide,
-                label(Phrase::empty(), 20.0, Color::srgb(0.55, 1.0, 0.6))
+                label(Phrase::empty(), size::PROMINENT, GUIDE_TEXT)
             ),
         ],
     ));
@@ -115,34 +124,42 @@ fn hud_buttons() -> Vec<(Phrase, UiAction, ButtonGroup)> {
     use ButtonGroup::{Main, More, Secondary};
     let msg = Phrase::msg;
     vec![
-        (msg("button-more"), UiAction::ToggleMore, More),
+        (msg(id::BUTTON_MORE), UiAction::ToggleMore, More),
         (
-            msg("button-angled"),
+            msg(id::BUTTON_ANGLED),
             UiAction::View(CameraView::Angled),
             Secondary,
         ),
         (
-            msg("button-top-down"),
+            msg(id::BUTTON_TOP_DOWN),
             UiAction::View(CameraView::TopDown),
             Secondary,
         ),
-        (speed_button(0.28), UiAction::CycleSpeed, Secondary),
-        (msg("button-sound-on"), UiAction::ToggleSound, Secondary),
-        (msg("button-symbols-on"), UiAction::ToggleSymbols, Secondary),
-        (msg("button-hint"), UiAction::Hint, Secondary),
-        (msg("button-how-to-play"), UiAction::HowToPlay, Secondary),
-        (msg("button-save"), UiAction::Save, Secondary),
-        (msg("button-load"), UiAction::Load, Secondary),
-        (msg("button-undo"), UiAction::Undo, Main),
-        (msg("button-pass"), UiAction::Pass, Main),
-        (msg("button-resign"), UiAction::Resign, Main),
-        (msg("button-play-again"), UiAction::PlayAgain, Main),
-        (msg("button-copy-link"), UiAction::CopyLink, Main),
-        (msg("button-join"), UiAction::TakeSeat, Main),
-        (msg("button-fill-computer"), UiAction::FillComputer, Main),
-        (msg("button-leave"), UiAction::Leave, Main),
-        (msg("button-rematch"), UiAction::Rematch, Main),
-        (msg("button-change-mode"), UiAction::ChangeMode, Secondary),
+        (
+            speed_button(Speed::DEFAULT.seconds_per_hop()),
+            UiAction::CycleSpeed,
+            Secondary,
+        ),
+        (msg(id::BUTTON_SOUND_ON), UiAction::ToggleSound, Secondary),
+        (
+            msg(id::BUTTON_SYMBOLS_ON),
+            UiAction::ToggleSymbols,
+            Secondary,
+        ),
+        (msg(id::BUTTON_HINT), UiAction::Hint, Secondary),
+        (msg(id::BUTTON_HOW_TO_PLAY), UiAction::HowToPlay, Secondary),
+        (msg(id::BUTTON_SAVE), UiAction::Save, Secondary),
+        (msg(id::BUTTON_LOAD), UiAction::Load, Secondary),
+        (msg(id::BUTTON_UNDO), UiAction::Undo, Main),
+        (msg(id::BUTTON_PASS), UiAction::Pass, Main),
+        (msg(id::BUTTON_RESIGN), UiAction::Resign, Main),
+        (msg(id::BUTTON_PLAY_AGAIN), UiAction::PlayAgain, Main),
+        (msg(id::BUTTON_COPY_LINK), UiAction::CopyLink, Main),
+        (msg(id::BUTTON_JOIN), UiAction::TakeSeat, Main),
+        (msg(id::BUTTON_FILL_COMPUTER), UiAction::FillComputer, Main),
+        (msg(id::BUTTON_LEAVE), UiAction::Leave, Main),
+        (msg(id::BUTTON_REMATCH), UiAction::Rematch, Main),
+        (msg(id::BUTTON_CHANGE_MODE), UiAction::ChangeMode, Secondary),
     ]
 }
 
@@ -154,10 +171,10 @@ pub(super) fn describe_last_move(state: &Match) -> Phrase {
     let variant = state.game.variant();
     let colour = variant.colour(last.seat);
     if last.mv.is_pass() {
-        return Phrase::msg("hud-passed").with("colour", colour);
+        return Phrase::msg(id::HUD_PASSED).with("colour", colour);
     }
     let camp = variant.camp_of(last.seat);
-    Phrase::msg("hud-moved")
+    Phrase::msg(id::HUD_MOVED)
         .with("colour", colour)
         .with("from", label_of(last.mv.from, camp))
         .with("to", label_of(last.mv.to, camp))
@@ -179,40 +196,40 @@ pub(super) fn describe_turn(state: &Match, thinking: bool) -> Phrase {
             let id = match state.seat_kind(seat) {
                 SeatKind::Computer(level) => {
                     let id = if thinking {
-                        "hud-computer-thinking"
+                        id::HUD_COMPUTER_THINKING
                     } else {
-                        "hud-computer"
+                        id::HUD_COMPUTER
                     };
                     return Phrase::msg(id)
                         .with("colour", colour)
                         .with("level", level_name(level));
                 }
-                SeatKind::Human => "hud-to-move",
-                SeatKind::Remote => "hud-to-move-online",
+                SeatKind::Human => id::HUD_TO_MOVE,
+                SeatKind::Remote => id::HUD_TO_MOVE_ONLINE,
             };
             Phrase::msg(id).with("colour", colour)
         }
         Status::Won { winner, reason } => {
             let id = match reason {
-                WinReason::Resignation => "hud-wins-resignation",
-                WinReason::AntiSpoil => "hud-wins-anti-spoiling",
-                _ => "hud-wins",
+                WinReason::Resignation => id::HUD_WINS_RESIGNATION,
+                WinReason::AntiSpoil => id::HUD_WINS_ANTI_SPOILING,
+                _ => id::HUD_WINS,
             };
             Phrase::msg(id).with("colour", variant.colour(winner))
         }
-        Status::Draw { .. } => Phrase::msg("hud-draw"),
+        Status::Draw { .. } => Phrase::msg(id::HUD_DRAW),
         Status::Ranked { .. } => {
             let places = state
                 .game
                 .ranking()
                 .iter()
                 .map(|p| {
-                    Phrase::msg("ranking-place")
+                    Phrase::msg(id::RANKING_PLACE)
                         .with("place", p.place)
                         .with("colour", variant.colour(p.seat))
                 })
                 .collect();
-            Phrase::msg("hud-game-over").with("ranking", Phrase::Joined(places, Glue::List))
+            Phrase::msg(id::HUD_GAME_OVER).with("ranking", Phrase::Joined(places, Glue::List))
         }
     }
 }
@@ -223,7 +240,7 @@ fn describe_home(state: &Match) -> Phrase {
     let counts = variant
         .seats()
         .map(|s| {
-            Phrase::msg("hud-home-count")
+            Phrase::msg(id::HUD_HOME_COUNT)
                 .with("colour", variant.colour(s))
                 .with(
                     "count",
@@ -231,12 +248,12 @@ fn describe_home(state: &Match) -> Phrase {
                 )
         })
         .collect();
-    Phrase::msg("hud-home").with("counts", Phrase::Joined(counts, Glue::Literal("   ")))
+    Phrase::msg(id::HUD_HOME).with("counts", Phrase::Joined(counts, Glue::Literal("   ")))
 }
 
 /// The speed button's text.
 fn speed_button(seconds_per_hop: f32) -> Phrase {
-    Phrase::msg("button-speed").with("speed", speed_name(seconds_per_hop))
+    Phrase::msg(id::BUTTON_SPEED).with("speed", speed_name(seconds_per_hop))
 }
 
 fn update_hud(
@@ -254,13 +271,13 @@ fn update_hud(
             HudText::LastMove => describe_last_move(&state),
             HudText::Home => describe_home(&state),
             HudText::Message if notice.0.is_empty() && state.king_to_the_tip() => {
-                Phrase::msg("hud-king-to-tip")
+                Phrase::msg(id::HUD_KING_TO_TIP)
             }
             HudText::Message => notice.0.clone(),
             HudText::Online => describe_connection(&online, &state, time.elapsed_secs_f64()),
             HudText::Link => match (&online.link, online.started) {
                 (Some(link), false) => {
-                    Phrase::msg("hud-send-link").with("link", Phrase::Verbatim(link.clone()))
+                    Phrase::msg(id::HUD_SEND_LINK).with("link", Phrase::Verbatim(link.clone()))
                 }
                 (Some(link), true) => Phrase::Verbatim(link.clone()),
                 (None, _) => Phrase::empty(),
@@ -277,18 +294,32 @@ fn update_hud(
 
 /// The Pass button shows only when passing is the one thing left to do; the speed and sound
 /// buttons show their setting.
-#[allow(clippy::too_many_arguments)]
+/// What the HUD's buttons show: which are there, and the settings some of them name.
+#[derive(SystemParam)]
+struct ButtonStates<'w> {
+    state: Res<'w, Match>,
+    speed: Res<'w, AnimationSettings>,
+    sound: Res<'w, SoundSettings>,
+    symbols: Res<'w, SeatSymbols>,
+    online: Res<'w, Online>,
+    authority: Res<'w, Authority>,
+    sheet: Res<'w, SheetOpen>,
+}
+
 fn update_buttons(
-    state: Res<Match>,
-    speed: Res<AnimationSettings>,
-    sound: Res<SoundSettings>,
-    symbols: Res<SeatSymbols>,
-    online: Res<Online>,
-    authority: Res<Authority>,
-    sheet: Res<SheetOpen>,
+    now: ButtonStates,
     mut buttons: Query<(&UiAction, &mut Node, &Children)>,
     mut texts: Query<&mut Say>,
 ) {
+    let ButtonStates {
+        state,
+        speed,
+        sound,
+        symbols,
+        online,
+        authority,
+        sheet,
+    } = now;
     let local = *authority == Authority::Local;
     let mut shown = online_buttons(&online, &state).to_vec();
     shown.extend([
@@ -314,16 +345,16 @@ fn update_buttons(
         }
         let line = match action {
             UiAction::Rematch if state.game.variant().players() == 2 => {
-                Phrase::msg("button-rematch-swap")
+                Phrase::msg(id::BUTTON_REMATCH_SWAP)
             }
-            UiAction::Rematch => Phrase::msg("button-rematch-same"),
+            UiAction::Rematch => Phrase::msg(id::BUTTON_REMATCH_SAME),
             UiAction::CycleSpeed => speed_button(speed.seconds_per_hop),
-            UiAction::ToggleSound if sound.muted => Phrase::msg("button-sound-off"),
-            UiAction::ToggleSound => Phrase::msg("button-sound-on"),
-            UiAction::ToggleSymbols if symbols.shown => Phrase::msg("button-symbols-on"),
-            UiAction::ToggleSymbols => Phrase::msg("button-symbols-off"),
-            UiAction::ToggleMore if sheet.0 => Phrase::msg("button-more-close"),
-            UiAction::ToggleMore => Phrase::msg("button-more"),
+            UiAction::ToggleSound if sound.muted => Phrase::msg(id::BUTTON_SOUND_OFF),
+            UiAction::ToggleSound => Phrase::msg(id::BUTTON_SOUND_ON),
+            UiAction::ToggleSymbols if symbols.shown => Phrase::msg(id::BUTTON_SYMBOLS_ON),
+            UiAction::ToggleSymbols => Phrase::msg(id::BUTTON_SYMBOLS_OFF),
+            UiAction::ToggleMore if sheet.0 => Phrase::msg(id::BUTTON_MORE_CLOSE),
+            UiAction::ToggleMore => Phrase::msg(id::BUTTON_MORE),
             _ => continue,
         };
         for &child in children {
@@ -338,33 +369,32 @@ pub(super) struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Playing), build_hud)
-            .add_systems(
-                Update,
-                (
-                    update_hud.run_if(
-                        resource_changed::<Match>
-                            .or_eager(resource_changed::<ComputerThinking>)
-                            .or_eager(resource_changed::<Notice>)
-                            .or_eager(resource_changed::<Online>)
-                            .or_eager(resource_changed::<Guide>)
-                            // The takeover countdown ticks.
-                            .or_eager(|online: Res<Online>| !online.away.is_empty())
-                            .or_eager(any_match_filter::<Added<HudText>>),
-                    ),
-                    update_buttons.run_if(
-                        resource_changed::<Match>
-                            .or_eager(resource_changed::<Online>)
-                            .or_eager(resource_changed::<Authority>)
-                            .or_eager(resource_changed::<AnimationSettings>)
-                            .or_eager(resource_changed::<SoundSettings>)
-                            .or_eager(resource_changed::<SeatSymbols>)
-                            .or_eager(resource_changed::<SheetOpen>)
-                            .or_eager(any_match_filter::<Added<UiAction>>),
-                    ),
-                )
-                    .in_set(GameSet::Mirror)
-                    .run_if(in_state(Screen::Playing)),
-            );
+        app.add_systems(
+            Update,
+            (
+                update_hud.run_if(
+                    resource_changed::<Match>
+                        .or_eager(resource_changed::<ComputerThinking>)
+                        .or_eager(resource_changed::<Notice>)
+                        .or_eager(resource_changed::<Online>)
+                        .or_eager(resource_changed::<Guide>)
+                        // The takeover countdown ticks.
+                        .or_eager(|online: Res<Online>| !online.away.is_empty())
+                        .or_eager(any_match_filter::<Added<HudText>>),
+                ),
+                update_buttons.run_if(
+                    resource_changed::<Match>
+                        .or_eager(resource_changed::<Online>)
+                        .or_eager(resource_changed::<Authority>)
+                        .or_eager(resource_changed::<AnimationSettings>)
+                        .or_eager(resource_changed::<SoundSettings>)
+                        .or_eager(resource_changed::<SeatSymbols>)
+                        .or_eager(resource_changed::<SheetOpen>)
+                        .or_eager(any_match_filter::<Added<UiAction>>),
+                ),
+            )
+                .in_set(Frame::Hud)
+                .run_if(in_state(Screen::Playing)),
+        );
     }
 }

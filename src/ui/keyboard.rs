@@ -5,13 +5,13 @@
 //! a bright border, so the focus is always visible.
 
 use super::how_to_play::ModalFocus;
-use super::widgets::{
-    BUTTON_BORDER, FOCUS_BORDER, Focus, Focusable, PressedForAFrame, release_presses,
-};
-use super::{ActionPressed, Screen, UiAction, UiSet};
+use super::theme::{BUTTON_BORDER, FOCUS_BORDER};
+use super::widgets::{Focus, Focusable, PressedForAFrame, press_quick_taps, release_presses};
+use super::{ActionPressed, Screen, UiAction};
 use crate::camera::CameraView;
-use crate::core::{GameSet, Match};
-use crate::selection::Selection;
+use crate::core::Match;
+use crate::frame::Frame;
+use crate::selection::Choice;
 use bevy::prelude::*;
 
 /// The shortcut keys of the game screen and the actions they stand for.
@@ -84,11 +84,11 @@ fn move_focus_and_press(
 fn shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
     state: Res<Match>,
-    mut selection: ResMut<Selection>,
+    mut choices: MessageWriter<Choice>,
     mut actions: MessageWriter<ActionPressed>,
 ) {
     if keys.just_pressed(KeyCode::Escape) {
-        selection.set_if_neq(Selection::default());
+        choices.write(Choice::PutBack);
     }
     for (key, action) in SHORTCUTS {
         let slip = action == UiAction::PlayAgain && !state.game.is_over();
@@ -117,19 +117,25 @@ impl Plugin for KeyboardPlugin {
         app.init_resource::<ButtonInput<KeyCode>>().add_systems(
             Update,
             (
+                // A button pressed for a frame (by a key or a quick tap) is released before
+                // the keys of this frame press another.
                 (
-                    move_focus_and_press,
-                    shortcuts.run_if(in_state(Screen::Playing)),
+                    release_presses.run_if(any_with_component::<PressedForAFrame>),
+                    press_quick_taps,
+                    (
+                        move_focus_and_press,
+                        shortcuts.run_if(in_state(Screen::Playing)),
+                    )
+                        .chain()
+                        .run_if(any_key_pressed),
                 )
                     .chain()
-                    .after(release_presses)
-                    .run_if(any_key_pressed)
-                    .in_set(UiSet::Keys),
+                    .in_set(Frame::Keys),
                 show_focus
                     .run_if(
                         resource_changed::<Focus>.or_eager(any_match_filter::<Added<Focusable>>),
                     )
-                    .in_set(GameSet::Mirror),
+                    .in_set(Frame::Hud),
             ),
         );
     }

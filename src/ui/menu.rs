@@ -1,15 +1,18 @@
 //! The menu: the rule set, the number of players (only the counts it allows), who plays each
 //! seat, Start, and Continue / Load saved game when there is one.
 
+use super::theme::{MENU_BACKGROUND, SOFT_TEXT, TEXT, size};
 use super::widgets::focusable_button;
-use super::widgets::{SOFT_TEXT, label};
-use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, UiSet, seat_label};
+use super::widgets::label;
+use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, seat_label};
 use crate::core::{GameCommand, SeatKind};
+use crate::frame::Frame;
 use crate::locale::{Language, Phrase, Words, rules_name};
 use crate::net::{OnlineMemory, ServerUrl};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use starhalma_ai::Level;
+use starhalma_locale::id;
 use starhalma_rules::{RuleSet, Variant};
 
 #[derive(Component)]
@@ -42,7 +45,7 @@ fn menu_rows(
         .iter()
         .map(|&n| {
             (
-                Phrase::msg("menu-players").with("count", n),
+                Phrase::msg(id::MENU_PLAYERS).with("count", n),
                 UiAction::Players(n),
                 n == choice.players,
             )
@@ -56,7 +59,7 @@ fn menu_rows(
         .map(|(i, &kind)| {
             let colour = variant.colour(i as u8);
             (
-                Phrase::msg("menu-seat")
+                Phrase::msg(id::MENU_SEAT)
                     .with("colour", colour)
                     .with("seat", seat_label(kind)),
                 UiAction::CycleSeat(i as u8),
@@ -64,29 +67,33 @@ fn menu_rows(
             )
         })
         .collect();
-    let mut last = vec![(Phrase::msg("menu-start"), UiAction::Start, true)];
+    let mut last = vec![(Phrase::msg(id::MENU_START), UiAction::Start, true)];
     if online {
-        last.push((Phrase::msg("menu-play-friend"), UiAction::PlayFriend, false));
+        last.push((
+            Phrase::msg(id::MENU_PLAY_FRIEND),
+            UiAction::PlayFriend,
+            false,
+        ));
     }
     if saved.can_continue || rejoin {
-        last.push((Phrase::msg("menu-continue"), UiAction::Continue, false));
+        last.push((Phrase::msg(id::MENU_CONTINUE), UiAction::Continue, false));
     }
     if saved.saved_game {
-        last.push((Phrase::msg("menu-load-saved"), UiAction::Load, false));
+        last.push((Phrase::msg(id::MENU_LOAD_SAVED), UiAction::Load, false));
     }
     last.push((
-        Phrase::msg("button-how-to-play"),
+        Phrase::msg(id::BUTTON_HOW_TO_PLAY),
         UiAction::HowToPlay,
         false,
     ));
     let guided = if saved.first_start {
-        "menu-guided-first-start"
+        id::MENU_GUIDED_FIRST_START
     } else {
-        "menu-guided"
+        id::MENU_GUIDED
     };
     last.push((Phrase::msg(guided), UiAction::GuidedGame, saved.first_start));
     let languages = vec![(
-        Phrase::msg("menu-language")
+        Phrase::msg(id::MENU_LANGUAGE)
             .with("language", Phrase::Verbatim(language.native_name().into())),
         UiAction::CycleLanguage,
         false,
@@ -121,7 +128,7 @@ fn build_menu(
                 ..default()
             },
             ScrollPosition::default(),
-            BackgroundColor(Color::srgba(0.02, 0.03, 0.06, 0.75)),
+            BackgroundColor(MENU_BACKGROUND),
         ))
         .id();
     let root = commands
@@ -138,7 +145,7 @@ fn build_menu(
                 ..default()
             },
         ))
-        .with_child(label(Phrase::msg("app-title"), 48.0, Color::WHITE))
+        .with_child(label(Phrase::msg(id::APP_TITLE), size::TITLE, TEXT))
         .id();
     // Start comes first for the keyboard: Enter on the menu starts the game.
     let mut order = 1;
@@ -180,7 +187,7 @@ fn build_menu(
                 },
                 children![label(
                     Phrase::Guide(starhalma_guide::summary(choice.rules)),
-                    16.0,
+                    size::SMALL,
                     SOFT_TEXT
                 )],
             ));
@@ -280,7 +287,7 @@ impl Plugin for MenuPlugin {
                 (
                     menu_actions
                         .run_if(on_message::<ActionPressed>)
-                        .in_set(UiSet::Actions),
+                        .in_set(Frame::Actions),
                     build_menu
                         .run_if(in_state(Screen::Menu))
                         .run_if(
@@ -291,7 +298,7 @@ impl Plugin for MenuPlugin {
                                 // The language button names the language.
                                 .or_eager(resource_changed::<Words>),
                         )
-                        .in_set(crate::core::GameSet::Mirror),
+                        .in_set(Frame::Hud),
                     scroll_menu.run_if(in_state(Screen::Menu)),
                 ),
             );

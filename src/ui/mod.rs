@@ -16,6 +16,7 @@ mod menu;
 mod move_list;
 mod online;
 mod panel;
+mod theme;
 mod widgets;
 
 pub use arrange::{ButtonGroup, HudSlot, SheetOpen};
@@ -28,17 +29,19 @@ pub use move_list::ReplayButton;
 pub use panel::{PanelButton, panel_entries};
 pub use widgets::Focusable;
 
+use crate::ai::{HintRequest, NoHint};
 use crate::camera::{CameraView, ViewRequest};
 use crate::core::{
-    CommandRejected, GameCommand, GameSet, Match, MoveApplied, MoveRejected, MoveRequest,
-    MoveSource, OnScreen, SeatKind, Setup,
+    CommandRejected, GameCommand, Match, MoveApplied, MoveRejected, MoveRequest, MoveSource,
+    SeatKind, Setup,
 };
+use crate::frame::{Frame, OnScreen};
 use crate::locale::{Phrase, SeatSymbols};
-use crate::marbles::AnimationSettings;
+use crate::marbles::{AnimationSettings, Speed};
 use crate::net::OnlineMemory;
-use crate::selection::Selection;
 use crate::sound::SoundSettings;
 use bevy::prelude::*;
+use starhalma_locale::id;
 use starhalma_rules::{MoveKind, RuleSet, Variant};
 
 #[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -191,44 +194,30 @@ pub struct SavedGames {
     pub first_start: bool,
 }
 
-/// The animation speeds offered: their names' message ids and seconds per hop.
-const SPEEDS: [(&str, f32); 4] = [
-    ("speed-slow", 0.45),
-    ("speed-normal", 0.28),
-    ("speed-fast", 0.14),
-    ("speed-instant", 0.02),
-];
-
-/// The index in [`SPEEDS`] of the speed closest to `seconds_per_hop`.
-fn speed_index(seconds_per_hop: f32) -> usize {
-    (0..SPEEDS.len())
-        .min_by(|&a, &b| {
-            (SPEEDS[a].1 - seconds_per_hop)
-                .abs()
-                .total_cmp(&(SPEEDS[b].1 - seconds_per_hop).abs())
-        })
-        .unwrap_or(1)
-}
-
-/// The name of the speed closest to `seconds_per_hop`.
+/// The name of the offered speed closest to `seconds_per_hop`.
 fn speed_name(seconds_per_hop: f32) -> Phrase {
-    Phrase::msg(SPEEDS[speed_index(seconds_per_hop)].0)
+    Phrase::msg(match Speed::nearest(seconds_per_hop) {
+        Speed::Slow => id::SPEED_SLOW,
+        Speed::Normal => id::SPEED_NORMAL,
+        Speed::Fast => id::SPEED_FAST,
+        Speed::Instant => id::SPEED_INSTANT,
+    })
 }
 
 /// How a move goes, in words: "1 step", "swap", "1 jump", "3 jumps".
 fn move_words(kind: MoveKind, hops: usize) -> Phrase {
     match kind {
-        MoveKind::Step => Phrase::msg("move-step"),
-        MoveKind::Swap => Phrase::msg("move-swap"),
-        _ => Phrase::msg("move-jumps").with("jumps", hops),
+        MoveKind::Step => Phrase::msg(id::MOVE_STEP),
+        MoveKind::Swap => Phrase::msg(id::MOVE_SWAP),
+        _ => Phrase::msg(id::MOVE_JUMPS).with("jumps", hops),
     }
 }
 
 fn seat_label(kind: SeatKind) -> Phrase {
     match kind {
-        SeatKind::Human => Phrase::msg("seat-human"),
+        SeatKind::Human => Phrase::msg(id::SEAT_HUMAN),
         SeatKind::Computer(level) => level_name(level),
-        SeatKind::Remote => Phrase::msg("seat-online"),
+        SeatKind::Remote => Phrase::msg(id::SEAT_ONLINE),
     }
 }
 
@@ -236,21 +225,10 @@ fn seat_label(kind: SeatKind) -> Phrase {
 fn level_name(level: starhalma_ai::Level) -> Phrase {
     use starhalma_ai::Level;
     Phrase::msg(match level {
-        Level::Easy => "level-easy",
-        Level::Medium => "level-medium",
-        Level::Hard => "level-hard",
+        Level::Easy => id::LEVEL_EASY,
+        Level::Medium => id::LEVEL_MEDIUM,
+        Level::Hard => id::LEVEL_HARD,
     })
-}
-
-/// Where pressed buttons are collected and then handled (all before core applies).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) enum UiSet {
-    /// Keys move the focus, press the focused button or stand for an action.
-    Keys,
-    /// Pressed buttons become actions.
-    Buttons,
-    /// Actions are carried out.
-    Actions,
 }
 
 /// Buttons with a `UiAction` pressed by a pointer or by Enter.
@@ -272,8 +250,7 @@ fn game_actions(
     mut commands: MessageWriter<GameCommand>,
     mut requests: MessageWriter<MoveRequest>,
     mut next: ResMut<NextState<Screen>>,
-    mut selection: ResMut<Selection>,
-    mut notice: ResMut<Notice>,
+    mut hints: MessageWriter<HintRequest>,
 ) {
     for ActionPressed(action) in actions.read() {
         match action {
@@ -292,10 +269,9 @@ fn game_actions(
                 commands.write(GameCommand::NewGame(state.setup.clone()));
             }
             UiAction::ChangeMode => next.set(Screen::Menu),
-            UiAction::Hint => match state.hint() {
-                Some(mv) => *selection = Selection::previewing(&state.game, mv),
-                None => notice.0 = Phrase::msg("notice-no-hint"),
-            },
+            UiAction::Hint => {
+                hints.write(HintRequest);
+            }
             _ => {}
         }
     }
@@ -316,8 +292,8 @@ fn setting_actions(
                 views.write(ViewRequest(*view));
             }
             UiAction::CycleSpeed => {
-                let i = speed_index(speed.seconds_per_hop);
-                speed.seconds_per_hop = SPEEDS[(i + 1) % SPEEDS.len()].1;
+                let next = Speed::nearest(speed.seconds_per_hop).next();
+                speed.seconds_per_hop = next.seconds_per_hop();
             }
             UiAction::ToggleSound => sound.muted = !sound.muted,
             UiAction::ToggleSymbols => symbols.shown = !symbols.shown,
@@ -348,22 +324,30 @@ fn file_actions(
     }
 }
 
-/// Refusals become the notice; a move played clears it.
+/// Refusals become the notice; a move played clears it. A room change the game could not
+/// follow is the connection's to mend (it asks the server for the game again), not the
+/// player's.
 fn collect_notices(
     mut rejected: MessageReader<MoveRejected>,
     mut refused: MessageReader<CommandRejected>,
     mut applied: MessageReader<MoveApplied>,
+    mut no_hint: MessageReader<NoHint>,
     mut notice: ResMut<Notice>,
 ) {
     if applied.read().count() > 0 && !notice.0.is_empty() {
         notice.0 = Phrase::empty();
     }
-    let reasons = rejected
-        .read()
-        .map(|r| &r.reason)
-        .chain(refused.read().map(|r| &r.reason));
+    let reasons = rejected.read().map(|r| &r.reason).chain(
+        refused
+            .read()
+            .filter(|r| !matches!(r.command, GameCommand::Room(_)))
+            .map(|r| &r.reason),
+    );
     if let Some(reason) = reasons.last() {
-        notice.0 = Phrase::msg("notice-not-allowed").with("reason", reason.clone());
+        notice.0 = Phrase::msg(id::NOTICE_NOT_ALLOWED).with("reason", reason.clone());
+    }
+    if no_hint.read().count() > 0 {
+        notice.0 = Phrase::msg(id::NOTICE_NO_HINT);
     }
 }
 
@@ -401,29 +385,20 @@ impl Plugin for UiPlugin {
             .add_message::<ActionPressed>()
             .add_message::<Pointer<Click>>()
             .add_message::<FileRequest>()
-            .configure_sets(
-                Update,
-                (UiSet::Keys, UiSet::Buttons, UiSet::Actions)
-                    .chain()
-                    .in_set(GameSet::Input),
+            .add_systems(
+                OnEnter(Screen::Playing),
+                // The panel is built inside the HUD's column.
+                (enter_game, (hud::build_hud, panel::build_panel).chain()),
             )
-            .add_systems(OnEnter(Screen::Playing), enter_game)
             .add_systems(OnEnter(Screen::Menu), leave_game)
             .add_systems(
                 Update,
                 (
-                    (
-                        widgets::release_presses
-                            .run_if(any_with_component::<widgets::PressedForAFrame>),
-                        widgets::press_quick_taps,
-                    )
-                        .chain()
-                        .in_set(UiSet::Keys),
-                    press_buttons.in_set(UiSet::Buttons),
+                    press_buttons.in_set(Frame::Buttons),
                     (game_actions, setting_actions, file_actions)
                         .run_if(on_message::<ActionPressed>)
-                        .in_set(UiSet::Actions),
-                    collect_notices.in_set(GameSet::Mirror),
+                        .in_set(Frame::Actions),
+                    collect_notices.in_set(Frame::Notices),
                 ),
             )
             .add_plugins((

@@ -3,15 +3,16 @@
 //! to the game in one press. The live game is never touched by it: the board shows a copy taken
 //! back to that point (`Viewing::Replay`), and moves wait until the player is back.
 
-use super::widgets::{
-    BUTTON_BACKGROUND, ButtonSize, HEADING, PANEL_BACKGROUND, label, styled_button,
-};
-use super::{Screen, UiSet};
-use crate::core::{GameSet, Match, ViewChanged, Viewing};
+use super::Screen;
+use super::arrange::MoveListRoot;
+use super::theme::{BUTTON_BACKGROUND, HEADING, LIST_TEXT, PANEL_BACKGROUND, SHOWN_ENTRY, size};
+use super::widgets::{ButtonSize, label, styled_button};
+use crate::core::{Match, ShowPly, Viewing};
+use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::locale::Phrase;
-use crate::selection::Selection;
 use bevy::prelude::*;
+use starhalma_locale::id;
 
 /// What a move-list button does.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub enum ReplayButton {
 }
 
 /// The view a button leads to from the current one.
-fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
+fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> ShowPly {
     let total = live.game.history().len();
     let now = match viewing {
         Viewing::Live => total,
@@ -39,7 +40,7 @@ fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> Viewing {
         ReplayButton::Forward => now + 1,
         ReplayButton::Live => total,
     };
-    Viewing::replay(&live.game, ply)
+    ShowPly((ply < total).then_some(ply))
 }
 
 /// The entries shown: `(ply after the move, text)`, a window of `rows` moves around what is
@@ -59,7 +60,7 @@ fn list_window(state: &Match, viewing: &Viewing, rows: usize) -> Vec<(usize, Phr
             let n = start + i + 1;
             (
                 n,
-                Phrase::msg("moves-entry")
+                Phrase::msg(id::MOVES_ENTRY)
                     .with("number", n)
                     .with("colour", variant.colour(played.seat))
                     .with("move", Phrase::Verbatim(played.mv.to_string())),
@@ -67,9 +68,6 @@ fn list_window(state: &Match, viewing: &Viewing, rows: usize) -> Vec<(usize, Phr
         })
         .collect()
 }
-
-#[derive(Component)]
-pub(super) struct MoveListRoot;
 
 #[derive(Component)]
 struct MoveListEntries;
@@ -94,7 +92,7 @@ fn build_move_list(mut commands: Commands) {
         BackgroundColor(PANEL_BACKGROUND),
         Pickable::IGNORE,
         children![
-            label(Phrase::msg("moves-heading"), 16.0, HEADING),
+            label(Phrase::msg(id::MOVES_HEADING), size::SMALL, HEADING),
             (
                 Node {
                     flex_direction: FlexDirection::Row,
@@ -106,7 +104,7 @@ fn build_move_list(mut commands: Commands) {
                     small_button(Phrase::Verbatim("|<".into()), ReplayButton::First),
                     small_button(Phrase::Verbatim("<".into()), ReplayButton::Back),
                     small_button(Phrase::Verbatim(">".into()), ReplayButton::Forward),
-                    small_button(Phrase::msg("moves-live"), ReplayButton::Live),
+                    small_button(Phrase::msg(id::MOVES_LIVE), ReplayButton::Live),
                 ],
             ),
             (
@@ -167,12 +165,8 @@ fn update_move_list(
                     padding: UiRect::axes(px(6), px(1)),
                     ..default()
                 },
-                BackgroundColor(if current {
-                    Color::srgb(0.55, 0.4, 0.1)
-                } else {
-                    Color::NONE
-                }),
-                children![label(text.clone(), 14.0, Color::srgb(0.88, 0.9, 0.95))],
+                BackgroundColor(if current { SHOWN_ENTRY } else { Color::NONE }),
+                children![label(text.clone(), size::LIST, LIST_TEXT)],
             ))
             .id();
         commands.entity(list).add_child(entry);
@@ -180,28 +174,18 @@ fn update_move_list(
     *shown = Some((list, entries, ply));
 }
 
-/// Apply a move-list button: switch the shown position (the computer waits while the past is
-/// shown: the AI plugin sees the switch).
+/// A move-list button asks core to show another position (the computer waits while the past
+/// is shown: the AI plugin sees the switch).
 fn on_replay_buttons(
     interactions: Query<(&Interaction, &ReplayButton), Changed<Interaction>>,
     state: Res<Match>,
-    mut viewing: ResMut<Viewing>,
-    mut selection: ResMut<Selection>,
-    mut changed: MessageWriter<ViewChanged>,
+    viewing: Res<Viewing>,
+    mut show: MessageWriter<ShowPly>,
 ) {
     for (interaction, &button) in &interactions {
-        if *interaction != Interaction::Pressed {
-            continue;
+        if *interaction == Interaction::Pressed {
+            show.write(navigate(&state, &viewing, button));
         }
-        let next = navigate(&state, &viewing, button);
-        if next.is_live() && viewing.is_live() {
-            continue;
-        }
-        if !next.is_live() {
-            selection.set_if_neq(Selection::default());
-        }
-        *viewing = next;
-        changed.write(ViewChanged);
     }
 }
 
@@ -213,9 +197,9 @@ impl Plugin for MoveListPlugin {
             .add_systems(
                 Update,
                 (
-                    on_replay_buttons.in_set(UiSet::Buttons),
+                    on_replay_buttons.in_set(Frame::Buttons),
                     update_move_list
-                        .in_set(GameSet::Mirror)
+                        .in_set(Frame::Hud)
                         .run_if(in_state(Screen::Playing)),
                 ),
             );

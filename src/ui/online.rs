@@ -2,11 +2,14 @@
 //! the room's link with Copy, and the buttons that only mean something online (Join, Fill with
 //! the computer, Leave, Rematch).
 
-use super::{ActionPressed, Notice, Screen, UiAction, UiSet};
+use super::{ActionPressed, Notice, Screen, UiAction};
 use crate::core::{GameCommand, Match};
+use crate::frame::Frame;
 use crate::locale::Phrase;
-use crate::net::{JoinAtStart, NetRequest, NetSet, Online, OnlineMemory, Phase};
+use crate::net::{JoinAtStart, NetRequest, Online, OnlineMemory, Phase};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use starhalma_locale::id;
 use starhalma_protocol::SeatHolder;
 
 /// The connection in words: "Waiting for players (2/3)", "Yellow disconnected: the computer
@@ -15,11 +18,11 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
     let variant = state.game.variant();
     match &online.phase {
         Phase::Offline => Phrase::empty(),
-        Phase::Connecting => Phrase::msg("online-connecting"),
-        Phase::Reconnecting => Phrase::msg("online-reconnecting"),
-        Phase::Expired => Phrase::msg("online-expired"),
-        Phase::Replaced => Phrase::msg("online-replaced"),
-        Phase::Failed(why) => Phrase::msg("online-failed").with("reason", why.clone()),
+        Phase::Connecting => Phrase::msg(id::ONLINE_CONNECTING),
+        Phase::Reconnecting => Phrase::msg(id::ONLINE_RECONNECTING),
+        Phase::Expired => Phrase::msg(id::ONLINE_EXPIRED),
+        Phase::Replaced => Phrase::msg(id::ONLINE_REPLACED),
+        Phase::Failed(why) => Phrase::msg(id::ONLINE_FAILED).with("reason", why.clone()),
         Phase::InRoom => {
             let seated = online
                 .seats
@@ -31,20 +34,20 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
                 let colour = variant.colour(seat);
                 let left = (at - now).ceil();
                 return if left > 0.0 {
-                    Phrase::msg("online-away-countdown")
+                    Phrase::msg(id::ONLINE_AWAY_COUNTDOWN)
                         .with("colour", colour)
                         .with("seconds", left as i64)
                 } else {
-                    Phrase::msg("online-away").with("colour", colour)
+                    Phrase::msg(id::ONLINE_AWAY).with("colour", colour)
                 };
             }
             match online.seat {
-                None if open > 0 => Phrase::msg("online-watching"),
-                None => Phrase::msg("online-watching-full"),
-                Some(_) if !online.started => Phrase::msg("online-waiting")
+                None if open > 0 => Phrase::msg(id::ONLINE_WATCHING),
+                None => Phrase::msg(id::ONLINE_WATCHING_FULL),
+                Some(_) if !online.started => Phrase::msg(id::ONLINE_WAITING)
                     .with("seated", seated)
                     .with("seats", online.seats.len()),
-                Some(seat) => Phrase::msg("online-you-are").with("colour", variant.colour(seat)),
+                Some(seat) => Phrase::msg(id::ONLINE_YOU_ARE).with("colour", variant.colour(seat)),
             }
         }
     }
@@ -71,18 +74,29 @@ pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool
 }
 
 /// The actions of online play.
-#[allow(clippy::too_many_arguments)]
+/// What the online buttons act on.
+#[derive(SystemParam)]
+struct RoomHere<'w> {
+    state: Res<'w, Match>,
+    online: Res<'w, Online>,
+    memory: Res<'w, OnlineMemory>,
+    choice: Res<'w, super::MenuChoice>,
+}
+
 fn online_actions(
     mut actions: MessageReader<ActionPressed>,
-    state: Res<Match>,
-    online: Res<Online>,
-    memory: Res<OnlineMemory>,
+    here: RoomHere,
     mut requests: MessageWriter<NetRequest>,
     mut commands: MessageWriter<GameCommand>,
     mut notice: ResMut<Notice>,
-    choice: Res<super::MenuChoice>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    let RoomHere {
+        state,
+        online,
+        memory,
+        choice,
+    } = here;
     for ActionPressed(action) in actions.read() {
         match action {
             UiAction::PlayFriend => {
@@ -134,14 +148,14 @@ fn copy_to_clipboard(link: &str) -> Phrase {
             .and_then(|v| v.as_bool())
             .unwrap_or(false);
         if copied {
-            return Phrase::msg("online-link-copied");
+            return Phrase::msg(id::ONLINE_LINK_COPIED);
         }
-        Phrase::msg("online-copy-this-link").with("link", Phrase::Verbatim(link.to_string()))
+        Phrase::msg(id::ONLINE_COPY_THIS_LINK).with("link", Phrase::Verbatim(link.to_string()))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
         println!("{link}");
-        Phrase::msg("online-link-printed").with("link", Phrase::Verbatim(link.to_string()))
+        Phrase::msg(id::ONLINE_LINK_PRINTED).with("link", Phrase::Verbatim(link.to_string()))
     }
 }
 
@@ -154,7 +168,7 @@ fn server_refusals(
     if online.refusal != *shown {
         shown.clone_from(&online.refusal);
         if let Some(refusal) = &online.refusal {
-            notice.0 = Phrase::msg("notice-not-allowed").with("reason", refusal.clone());
+            notice.0 = Phrase::msg(id::NOTICE_NOT_ALLOWED).with("reason", refusal.clone());
         }
     }
 }
@@ -170,18 +184,16 @@ pub(super) struct OnlinePlugin;
 
 impl Plugin for OnlinePlugin {
     fn build(&self, app: &mut App) {
-        app.configure_sets(Update, NetSet.after(UiSet::Actions))
-            .add_systems(Startup, join_at_start)
-            .add_systems(
-                Update,
-                (
-                    online_actions
-                        .run_if(on_message::<ActionPressed>)
-                        .in_set(UiSet::Actions),
-                    server_refusals
-                        .run_if(resource_changed::<Online>)
-                        .in_set(crate::core::GameSet::Mirror),
-                ),
-            );
+        app.add_systems(Startup, join_at_start).add_systems(
+            Update,
+            (
+                online_actions
+                    .run_if(on_message::<ActionPressed>)
+                    .in_set(Frame::Actions),
+                server_refusals
+                    .run_if(resource_changed::<Online>)
+                    .in_set(Frame::Hud),
+            ),
+        );
     }
 }

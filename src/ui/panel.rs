@@ -6,17 +6,18 @@
 //! is a view of the board's `Selection`, so choosing on one shows on the other. With the 3D
 //! board hidden it also draws the board as text.
 
-use super::hud::{HudColumn, build_hud};
-use super::widgets::{
-    BUTTON_BACKGROUND, ButtonSize, Focus, Focusable, HEADING, PANEL_BACKGROUND, label,
-    styled_button,
-};
-use super::{PanelSettings, Screen, UiSet, move_words};
-use crate::core::{GameSet, Match, MoveRequest, MoveSource, Viewing};
+use super::arrange::{HudColumn, PanelList, PanelRoot};
+use super::theme::{BUTTON_BACKGROUND, HEADING, PANEL_BACKGROUND, TEXT_BOARD, size};
+use super::widgets::{ButtonSize, Focus, Focusable, label, styled_button};
+use super::{PanelSettings, Screen, move_words};
+use crate::core::{Match, MoveRequest, MoveSource, Viewing};
+use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, Say, colour_name, set_say};
 use crate::marbles::SymbolMark;
-use crate::selection::{PressKind, Selection, SelectionSet, handle_press};
+use crate::selection::{Choice, PressKind, Selection};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use starhalma_locale::id;
 use starhalma_rules::{Hole, Label, MoveKind};
 
 /// What a panel button does.
@@ -45,7 +46,7 @@ fn marble_label(state: &Match, hole: Hole) -> Phrase {
     let camp = game.variant().camp_of(game.active());
     let label = Phrase::Verbatim(Label::of(hole, camp).to_string());
     if game.position().is_king(hole) {
-        Phrase::msg("panel-king").with("label", label)
+        Phrase::msg(id::PANEL_KING).with("label", label)
     } else {
         label
     }
@@ -59,7 +60,7 @@ fn destination_label(state: &Match, from: Hole, to: Hole, kind: MoveKind) -> Phr
     let gained = b.row as i32 - a.row as i32;
     let mv = starhalma_rules::Move { kind, from, to };
     let hops = game.rules().route(game.state(), mv).len().saturating_sub(1);
-    Phrase::msg("panel-destination")
+    Phrase::msg(id::PANEL_DESTINATION)
         .with("label", Phrase::Verbatim(b.to_string()))
         .with("how", move_words(kind, hops))
         .with("rows", Phrase::Verbatim(format!("{gained:+}")))
@@ -79,7 +80,7 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
     }
     if state.must_pass() {
         return vec![Entry {
-            label: Phrase::msg("panel-pass"),
+            label: Phrase::msg(id::PANEL_PASS),
             button: PanelButton::Pass,
         }];
     }
@@ -99,7 +100,7 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
             })
             .collect();
         entries.push(Entry {
-            label: Phrase::msg("panel-back"),
+            label: Phrase::msg(id::PANEL_BACK),
             button: PanelButton::Back,
         });
         return entries;
@@ -123,20 +124,14 @@ pub fn panel_entries(state: &Match, selection: &Selection) -> Vec<Entry> {
 }
 
 #[derive(Component)]
-pub(super) struct PanelRoot;
-
-#[derive(Component)]
 struct PanelTitle;
-
-#[derive(Component)]
-pub(super) struct PanelList;
 
 /// The board drawn as text, for players who hide the 3D board.
 #[derive(Component)]
 struct TextBoard;
 
 /// The panel stands in the HUD's left column, under its lines.
-fn build_panel(mut commands: Commands, column: Query<Entity, With<HudColumn>>) {
+pub(super) fn build_panel(mut commands: Commands, column: Query<Entity, With<HudColumn>>) {
     let panel = commands.spawn((
         PanelRoot,
         DespawnOnExit(Screen::Playing),
@@ -153,7 +148,7 @@ fn build_panel(mut commands: Commands, column: Query<Entity, With<HudColumn>>) {
         BackgroundColor(PANEL_BACKGROUND),
         Pickable::IGNORE,
         children![
-            (PanelTitle, label(Phrase::empty(), 18.0, HEADING)),
+            (PanelTitle, label(Phrase::empty(), size::LINE, HEADING)),
             (
                 PanelList,
                 Node {
@@ -164,10 +159,7 @@ fn build_panel(mut commands: Commands, column: Query<Entity, With<HudColumn>>) {
                 },
                 Pickable::IGNORE,
             ),
-            (
-                TextBoard,
-                label(Phrase::empty(), 14.0, Color::srgb(0.9, 0.92, 0.96))
-            ),
+            (TextBoard, label(Phrase::empty(), size::LIST, TEXT_BOARD)),
         ],
     ));
     if let Ok(column) = column.single() {
@@ -191,20 +183,43 @@ fn panel_button(entry: &Entry, order: u32) -> impl Bundle {
 /// Rebuild the panel's buttons when its lines change; keep the title and text board current.
 /// Work is done only when the game, selection, view or settings changed, or the panel is new
 /// (the remembered lines belong to the list entity they were built into).
-#[allow(clippy::too_many_arguments)]
+/// The panel's nodes: its root, its list, its title and the board as text.
+#[derive(SystemParam)]
+struct PanelNodes<'w, 's> {
+    roots: Query<'w, 's, &'static mut Node, With<PanelRoot>>,
+    lists: Query<'w, 's, (Entity, Option<&'static Children>), With<PanelList>>,
+    titles: Query<'w, 's, &'static mut Say, (With<PanelTitle>, Without<TextBoard>)>,
+    boards: Query<'w, 's, &'static mut Say, (With<TextBoard>, Without<PanelTitle>)>,
+}
+
+/// What the panel shows: the game, the selection, whether the past is shown, the settings.
+#[derive(SystemParam)]
+struct PanelSource<'w> {
+    state: Res<'w, Match>,
+    selection: Res<'w, Selection>,
+    viewing: Res<'w, Viewing>,
+    settings: Res<'w, PanelSettings>,
+}
+
 fn update_panel(
     mut commands: Commands,
-    state: Res<Match>,
-    selection: Res<Selection>,
-    viewing: Res<Viewing>,
-    settings: Res<PanelSettings>,
-    mut roots: Query<&mut Node, With<PanelRoot>>,
-    lists: Query<(Entity, Option<&Children>), With<PanelList>>,
-    mut titles: Query<&mut Say, (With<PanelTitle>, Without<TextBoard>)>,
-    mut boards: Query<&mut Say, (With<TextBoard>, Without<PanelTitle>)>,
+    source: PanelSource,
+    nodes: PanelNodes,
     mut focus: ResMut<Focus>,
     mut shown: Local<Option<(Entity, Vec<Entry>)>>,
 ) {
+    let PanelSource {
+        state,
+        selection,
+        viewing,
+        settings,
+    } = source;
+    let PanelNodes {
+        mut roots,
+        lists,
+        mut titles,
+        mut boards,
+    } = nodes;
     let Ok((list, children)) = lists.single() else {
         return;
     };
@@ -232,16 +247,16 @@ fn update_panel(
         Vec::new()
     };
     let title = if !viewing.is_live() {
-        Phrase::msg("panel-replay")
+        Phrase::msg(id::PANEL_REPLAY)
     } else if state.game.is_over() {
-        Phrase::msg("panel-game-over")
+        Phrase::msg(id::PANEL_GAME_OVER)
     } else if !state.human_to_move() {
-        Phrase::msg("panel-waiting")
+        Phrase::msg(id::PANEL_WAITING)
             .with("colour", state.game.variant().colour(state.game.active()))
     } else if let Some(from) = selection.from {
-        Phrase::msg("panel-marble-to").with("marble", marble_label(&state, from))
+        Phrase::msg(id::PANEL_MARBLE_TO).with("marble", marble_label(&state, from))
     } else {
-        Phrase::msg("panel-your-marbles")
+        Phrase::msg(id::PANEL_YOUR_MARBLES)
     };
     for mut say in &mut titles {
         set_say(&mut say, title.clone());
@@ -294,7 +309,7 @@ fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> Phrase {
     let colours = variant
         .seats()
         .map(|s| {
-            Phrase::msg("text-board-colour")
+            Phrase::msg(id::TEXT_BOARD_COLOUR)
                 .with("initial", Phrase::Verbatim(initial(s).to_string()))
                 .with("colour", colour_name(variant.colour(s)))
         })
@@ -302,10 +317,10 @@ fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> Phrase {
     let mut lines = vec![
         Phrase::Verbatim(picture),
         Phrase::Joined(colours, Glue::Literal("  ")),
-        Phrase::msg("text-board-key"),
+        Phrase::msg(id::TEXT_BOARD_KEY),
     ];
     if game.rule_set() == starhalma_rules::RuleSet::Diamond {
-        lines.push(Phrase::msg("text-board-king"));
+        lines.push(Phrase::msg(id::TEXT_BOARD_KING));
     }
     Phrase::Joined(lines, Glue::Literal("\n"))
 }
@@ -313,8 +328,7 @@ fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> Phrase {
 /// A panel button pressed (by the pointer, or by Enter on the focused one).
 fn on_panel_buttons(
     interactions: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
+    mut choices: MessageWriter<Choice>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
     for (interaction, &button) in &interactions {
@@ -323,15 +337,11 @@ fn on_panel_buttons(
         }
         match button {
             PanelButton::Marble(hole) | PanelButton::Destination(hole) => {
-                handle_press(
-                    hole,
-                    PressKind::Panel,
-                    &state,
-                    &mut selection,
-                    &mut requests,
-                );
+                choices.write(Choice::Press(hole, PressKind::Panel));
             }
-            PanelButton::Back => *selection = Selection::default(),
+            PanelButton::Back => {
+                choices.write(Choice::PutBack);
+            }
             PanelButton::Pass => {
                 requests.write(MoveRequest::pass(MoveSource::Panel));
             }
@@ -363,23 +373,21 @@ pub(super) struct PanelPlugin;
 
 impl Plugin for PanelPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Playing), build_panel.after(build_hud))
-            .add_systems(
-                Update,
+        app.add_systems(
+            Update,
+            (
+                on_panel_buttons.in_set(Frame::Buttons),
                 (
-                    on_panel_buttons.in_set(UiSet::Buttons),
-                    (
-                        update_panel,
-                        hide_board.run_if(
-                            resource_changed::<PanelSettings>
-                                .or_eager(any_match_filter::<Added<Mesh3d>>),
-                        ),
-                    )
-                        .chain()
-                        .in_set(GameSet::Mirror)
-                        .after(SelectionSet)
-                        .run_if(in_state(Screen::Playing)),
-                ),
-            );
+                    update_panel,
+                    hide_board.run_if(
+                        resource_changed::<PanelSettings>
+                            .or_eager(any_match_filter::<Added<Mesh3d>>),
+                    ),
+                )
+                    .chain()
+                    .in_set(Frame::Hud)
+                    .run_if(in_state(Screen::Playing)),
+            ),
+        );
     }
 }

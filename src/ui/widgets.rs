@@ -1,24 +1,11 @@
 //! The pieces every screen is built from: buttons in three sizes, their colours, and the
 //! keyboard's focus.
 
+use super::theme::{BUTTON_BACKGROUND, BUTTON_BORDER, BUTTON_SELECTED, TEXT};
 use crate::layout::quick_tap;
 use crate::locale::{Phrase, Say};
 use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
-
-pub(super) const BUTTON_BACKGROUND: Color = Color::srgb(0.16, 0.18, 0.24);
-pub(super) const BUTTON_SELECTED: Color = Color::srgb(0.25, 0.45, 0.75);
-pub(super) const BUTTON_BORDER: Color = Color::srgb(0.45, 0.5, 0.6);
-/// The border of the button the keyboard is on.
-pub(super) const FOCUS_BORDER: Color = Color::srgb(1.0, 0.85, 0.2);
-/// Headings (panel title, "Moves").
-pub(super) const HEADING: Color = Color::srgb(1.0, 0.85, 0.5);
-/// Secondary text lines.
-pub(super) const SOFT_TEXT: Color = Color::srgb(0.85, 0.88, 0.95);
-/// Translucent backing of the panel and the move list.
-pub(super) const PANEL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.55);
-/// Backing of the "More" sheet, which opens over the board and the panel.
-pub(super) const SHEET_BACKGROUND: Color = Color::srgba(0.06, 0.07, 0.11, 0.94);
 
 /// A button pressed for one frame by something bevy_ui's focus system does not see (Enter on
 /// the focused button, a tap shorter than a frame): released on the next frame.
@@ -106,7 +93,7 @@ pub(super) fn styled_button(
             Say(label),
             Text::default(),
             TextFont::from_font_size(font),
-            TextColor(Color::WHITE),
+            TextColor(TEXT),
             Pickable::IGNORE,
         )],
     )

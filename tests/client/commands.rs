@@ -2,12 +2,15 @@
 //! on; the computer's plan in flight is dropped after each; refused commands change nothing.
 //! Also the game questions `Match` answers for the interface.
 
-use super::{app_for, command, h, marble_on, people, run_until_still, send, sent, table2};
+use super::{
+    app_for, command, h, marble_on, people, run_until_still, send, sent, step_or_jump, table2,
+};
 use bevy::prelude::*;
 use starhalma::testing::{
     CommandApplied, CommandRejected, ComputerPace, ComputerThinking, GameReset, Marble, OnHole,
+    hint_planner,
 };
-use starhalma::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup};
+use starhalma::{GameCommand, Match, MoveSource, SeatKind, Setup};
 use starhalma_ai::Level;
 use starhalma_rules::{Game, RuleSet, Status, Variant};
 use std::time::Duration;
@@ -62,10 +65,7 @@ fn marbles_mirror_the_game(app: &mut App) {
 fn undo_against_the_computer_drops_its_plan_and_takes_back_to_the_persons_move() {
     let mut app = app_for(Match::new(Setup::against_computer(table2(), Level::Medium)));
     paced(&mut app);
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     app.update();
     assert!(thinking(&app), "the computer is planning its reply");
@@ -83,10 +83,7 @@ fn undo_against_the_computer_drops_its_plan_and_takes_back_to_the_persons_move()
     assert_eq!(plies(&app), 0);
     marbles_mirror_the_game(&mut app);
     // After the person's move and the computer's reply, one undo takes back both.
-    send(
-        &mut app,
-        MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(5, -1), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     frames_until_plies(&mut app, 2, 1000);
     run_until_still(&mut app);
@@ -145,10 +142,7 @@ fn resigning_at_three_players_ends_the_game_with_a_ranking() {
     };
     let mut app = app_for(Match::new(setup));
     paced(&mut app);
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     app.update();
     assert!(thinking(&app), "the computer is planning");
@@ -277,14 +271,11 @@ fn undo_with_nothing_to_take_back_is_refused() {
     );
     assert!(sent::<GameReset>(&app).is_empty());
     // Among people one undo takes back one move.
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     send(
         &mut app,
-        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+        step_or_jump(h(-5, 1), h(-4, 1), MoveSource::Board),
     );
     run_until_still(&mut app);
     command(&mut app, GameCommand::Undo);
@@ -306,13 +297,14 @@ fn match_answers_the_interfaces_questions() {
     assert_eq!(state.first_person(), Some(1));
     // The computer is to move: no hint, nothing to pass, Resign means the first person.
     assert!(!state.human_to_move());
-    assert_eq!(state.hint(), None);
     assert!(!state.must_pass());
     assert_eq!(state.resigning_seat(), Some(1));
     let mv = starhalma_ai::greedy(&state.game);
     state.game.play(mv).unwrap();
     // A person is to move: the hint is a legal move of theirs; Resign means them.
-    let hint = state.hint().expect("a hint for the person to move");
+    let (mut planner, level, budget) = hint_planner(&state.game);
+    let hint = planner.plan(&state.game, level, budget).mv;
+    assert!(!hint.is_pass(), "a hint for the person to move");
     assert!(state.game.legal_moves().contains(&hint));
     assert_eq!(state.resigning_seat(), Some(1));
     let mv = starhalma_ai::greedy(&state.game);

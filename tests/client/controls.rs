@@ -8,7 +8,7 @@ use starhalma::testing::{
     Notice, OnHole, PanelButton, ReplayButton, SAVED_GAME, Selection, SoundSettings, UiAction,
     Viewing, load_text, panel_entries, save_text,
 };
-use starhalma::testing::{CameraView, PreviewLanding};
+use starhalma::testing::{CameraView, Phrase, PreviewLanding};
 use starhalma::{
     GameCommand, Match, MoveRequest, MoveSource, PanelSettings, Screen, SeatKind, Setup, Store,
 };
@@ -250,7 +250,7 @@ fn play_a_few_moves(app: &mut App, n: usize) {
     for _ in 0..n {
         let state = app.world().resource::<Match>().clone();
         let mv = starhalma_ai::greedy(&state.game);
-        send(app, MoveRequest::between(mv.from, mv.to, MoveSource::Board));
+        send(app, MoveRequest::new(mv, MoveSource::Board));
         run_until_still(app);
         app.update();
     }
@@ -452,20 +452,14 @@ fn replaying_the_move_list_never_alters_the_live_game() {
     assert_eq!(shown(&mut app), 1);
     // Moves wait while the past is shown.
     let mv = starhalma_ai::greedy(&live);
-    send(
-        &mut app,
-        MoveRequest::between(mv.from, mv.to, MoveSource::Panel),
-    );
+    send(&mut app, MoveRequest::new(mv, MoveSource::Panel));
     assert_eq!(app.world().resource::<Match>().game, live);
     // One press back to the live game.
     press(&mut app, ReplayButton::Live);
     assert!(app.world().resource::<Viewing>().is_live());
     assert_eq!(app.world().resource::<Match>().game, live);
     assert_eq!(shown(&mut app), 6);
-    send(
-        &mut app,
-        MoveRequest::between(mv.from, mv.to, MoveSource::Panel),
-    );
+    send(&mut app, MoveRequest::new(mv, MoveSource::Panel));
     assert_eq!(app.world().resource::<Match>().game.history().len(), 7);
 }
 
@@ -478,6 +472,14 @@ fn the_hint_previews_the_move_medium_would_play() {
     let expected = Planner::new(state.game.rules(), 7)
         .plan(&state.game, Level::Medium, Budget::nodes(50_000))
         .mv;
+    // The hint is planned on the computer's planner, off the frame: a few frames later.
+    for _ in 0..500 {
+        if app.world().resource::<Selection>().from.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
     let selection = app.world().resource::<Selection>().clone();
     assert_eq!(selection.from, Some(expected.from));
     assert_eq!(selection.preview, Some(expected.to));
@@ -490,6 +492,19 @@ fn the_hint_previews_the_move_medium_would_play() {
     assert_eq!(landing, vec![expected.to]);
     // Nothing was played.
     assert!(app.world().resource::<Match>().game.history().is_empty());
+}
+
+#[test]
+fn no_hint_once_nobody_here_is_to_move() {
+    let store = temp_store("no-hint");
+    let mut app = full_app(&store, Some(Match::new(people(table2()))));
+    command(&mut app, GameCommand::Resign(0));
+    key(&mut app, KeyCode::KeyH);
+    assert_eq!(
+        app.world().resource::<Notice>().0,
+        Phrase::msg("notice-no-hint")
+    );
+    assert_eq!(app.world().resource::<Selection>().from, None);
 }
 
 #[test]

@@ -312,3 +312,37 @@ fn a_tap_quicker_than_a_frame_presses_a_button() {
         Some(&Interaction::None)
     );
 }
+
+// The layout chosen for a window, without an app.
+
+#[test]
+fn desktop_is_side_and_full() {
+    let layout = ScreenLayout::choose(Vec2::new(1280.0, 800.0), false, 90.0);
+    assert_eq!(layout.arrangement, Arrangement::Side);
+    assert!(!layout.compact);
+    assert_eq!(layout.button_height(), 0.0);
+}
+
+#[test]
+fn phone_portrait_is_stacked_with_room_under_the_board() {
+    let layout = ScreenLayout::choose(Vec2::new(412.0, 860.0), true, 90.0);
+    assert_eq!(layout.arrangement, Arrangement::Stacked);
+    assert!(layout.compact);
+    assert!(layout.board.min.y >= 90.0);
+    assert!(layout.below_board() > 200.0, "{layout:?}");
+    assert_eq!(layout.button_height(), TOUCH_TARGET);
+}
+
+#[test]
+fn landscape_phone_is_side_and_compact() {
+    let layout = ScreenLayout::choose(Vec2::new(860.0, 412.0), true, 60.0);
+    assert_eq!(layout.arrangement, Arrangement::Side);
+    assert!(layout.compact);
+    assert!(layout.move_list_rows() >= 2);
+}
+
+#[test]
+fn narrow_landscape_window_is_stacked() {
+    let layout = ScreenLayout::choose(Vec2::new(560.0, 400.0), false, 60.0);
+    assert_eq!(layout.arrangement, Arrangement::Stacked);
+}

@@ -14,7 +14,7 @@ use starhalma::testing::{
 };
 use starhalma::{GameCommand, Match, MoveRequest, MoveSource, SeatKind, Setup, Store};
 use starhalma_ai::Level;
-use starhalma_rules::{Blocked, Coord, Hole, RuleSet, Status, Variant};
+use starhalma_rules::{Blocked, Coord, Hole, Move, RuleSet, Status, Variant};
 use std::time::Duration;
 
 pub(crate) fn h(q: i8, r: i8) -> Hole {
@@ -109,6 +109,17 @@ pub(crate) fn marble_on(app: &mut App, hole: Hole) -> Option<Entity> {
         .map(|(e, _)| e)
 }
 
+/// The move a player means by pressing the marble on `from`, then `to`, in these tests'
+/// positions: a step to a neighbouring hole, otherwise a jump.
+pub(crate) fn step_or_jump(from: Hole, to: Hole, source: MoveSource) -> MoveRequest {
+    let mv = if from.distance(to) == 1 {
+        Move::step(from, to)
+    } else {
+        Move::jump(from, to)
+    };
+    MoveRequest::new(mv, source)
+}
+
 pub(crate) fn send(app: &mut App, request: MoveRequest) {
     app.world_mut().write_message(request);
     app.update();
@@ -177,10 +188,7 @@ fn a_game_starts_with_one_marble_per_piece() {
 fn a_move_request_is_applied_animated_and_mirrored() {
     let mut app = app_with(people(table2()));
     let marble = marble_on(&mut app, h(6, -2)).unwrap();
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     let state = app.world().resource::<Match>();
     assert_eq!(state.game.history().len(), 1);
     assert_eq!(state.game.history()[0].route, vec![h(6, -2), h(4, 0)]);
@@ -192,7 +200,7 @@ fn a_move_request_is_applied_animated_and_mirrored() {
     // While it moves, the next player's input waits.
     send(
         &mut app,
-        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+        step_or_jump(h(-5, 1), h(-4, 1), MoveSource::Board),
     );
     assert_eq!(
         rejections(&app)[0].reason.in_english(),
@@ -204,7 +212,7 @@ fn a_move_request_is_applied_animated_and_mirrored() {
     assert!(at.distance(end) < 1e-3, "{at} vs {end}");
     send(
         &mut app,
-        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+        step_or_jump(h(-5, 1), h(-4, 1), MoveSource::Board),
     );
     assert_eq!(app.world().resource::<Match>().game.history().len(), 2);
 }
@@ -213,10 +221,7 @@ fn a_move_request_is_applied_animated_and_mirrored() {
 fn an_illegal_request_is_rejected_with_a_reason_and_changes_nothing() {
     let mut app = app_with(people(table2()));
     let before = app.world().resource::<Match>().game.clone();
-    send(
-        &mut app,
-        MoveRequest::between(h(5, -1), h(3, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(5, -1), h(3, 0), MoveSource::Board));
     let r = rejections(&app);
     assert_eq!(r.len(), 1);
     assert_eq!(
@@ -238,7 +243,7 @@ fn people_cannot_move_for_the_computer_nor_the_computer_for_people() {
     let mut app = app_with(setup);
     send(
         &mut app,
-        MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Computer),
+        step_or_jump(h(5, -1), h(4, 0), MoveSource::Computer),
     );
     assert_eq!(
         rejections(&app)[0].reason.in_english(),
@@ -334,10 +339,7 @@ fn sliced_planning_for_the_web_plays_whole_games() {
     app.insert_resource(mode).insert_resource(ComputerPace {
         minimum_think: Duration::ZERO,
     });
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     let mut frames = 0;
     while app.world().resource::<Match>().game.history().len() < 2 {
@@ -357,10 +359,7 @@ fn undo_against_the_computer_takes_back_its_replies_too() {
     app.insert_resource(ComputerPace {
         minimum_think: Duration::ZERO,
     });
-    send(
-        &mut app,
-        MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(5, -1), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     for _ in 0..200 {
         app.update();
@@ -378,17 +377,14 @@ fn undo_against_the_computer_takes_back_its_replies_too() {
 #[test]
 fn resign_and_play_again() {
     let mut app = app_with(people(table2()));
-    send(
-        &mut app,
-        MoveRequest::between(h(5, -1), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(5, -1), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     command(&mut app, GameCommand::Resign(1));
     let state = app.world().resource::<Match>();
     assert!(matches!(state.game.status(), Status::Won { winner: 0, .. }));
     send(
         &mut app,
-        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+        step_or_jump(h(-5, 1), h(-4, 1), MoveSource::Board),
     );
     assert_eq!(rejections(&app)[0].reason.in_english(), "the game is over");
     // Play again: the same setup from the start.
@@ -495,6 +491,7 @@ fn clicking_a_marble_then_a_ring_moves_it() {
     assert!(applied.iter_current_update_messages().count() <= 1);
     assert_eq!(app.world().get::<OnHole>(marble).unwrap().0, h(4, 0));
 }
+mod architecture;
 mod colour_vision;
 mod commands;
 mod controls;
@@ -611,10 +608,7 @@ fn the_last_move_of_each_other_player_is_marked() {
     for _ in 0..2 {
         let mv = app.world().resource::<Match>().game.legal_moves()[0];
         froms.push(mv.from);
-        send(
-            &mut app,
-            MoveRequest::between(mv.from, mv.to, MoveSource::Board),
-        );
+        send(&mut app, MoveRequest::new(mv, MoveSource::Board));
         run_until_still(&mut app);
     }
     // Seat 2 to move: the moves of seats 0 and 1 are marked, each with an origin ring.
@@ -631,20 +625,14 @@ fn the_last_move_of_each_other_player_is_marked() {
     assert_eq!(origins(&mut app), vec![(0, froms[0]), (1, froms[1])]);
     // After seat 2 moves, seat 0 is to move: the marks are those of seats 1 and 2.
     let mv = app.world().resource::<Match>().game.legal_moves()[0];
-    send(
-        &mut app,
-        MoveRequest::between(mv.from, mv.to, MoveSource::Board),
-    );
+    send(&mut app, MoveRequest::new(mv, MoveSource::Board));
     assert_eq!(origins(&mut app), vec![(1, froms[1]), (2, mv.from)]);
 }
 
 #[test]
 fn steps_and_hops_sound_when_they_land() {
     let mut app = app_with(people(table2()));
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     // Nothing sounds until the marble lands.
     assert!(app.world().resource::<Heard>().0.is_empty());
     run_until_still(&mut app);
@@ -652,7 +640,7 @@ fn steps_and_hops_sound_when_they_land() {
     assert_eq!(app.world().resource::<Heard>().0, vec![SoundCue::Hop]);
     send(
         &mut app,
-        MoveRequest::between(h(-5, 1), h(-4, 1), MoveSource::Board),
+        step_or_jump(h(-5, 1), h(-4, 1), MoveSource::Board),
     );
     run_until_still(&mut app);
     app.update();

@@ -6,10 +6,10 @@
 use super::{app_in, command, hud, run_until_still, send, sent, table2};
 use bevy::prelude::*;
 use starhalma::testing::{
-    Animating, Authority, CommandRejected, GameReset, HudText, Marble, MoveApplied, NetRequest,
-    OnHole, Online, OnlineMemory, Phase, ScriptedNetwork,
+    Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText, Marble, MoveApplied,
+    NetRequest, Notice, OnHole, Online, OnlineMemory, Phase, ScriptedNetwork,
 };
-use starhalma::{GameCommand, Match, MoveRequest, MoveSource, Screen, SeatKind, Store};
+use starhalma::{GameCommand, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, Store};
 use starhalma_protocol::{
     ClientMessage, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
 };
@@ -174,7 +174,7 @@ fn the_servers_moves_animate_one_at_a_time_in_seq_order() {
 fn a_local_move_is_proposed_and_waits_for_its_event() {
     let (mut app, script) = joined(0);
     let mv = game(&app).legal_moves()[0];
-    send(&mut app, MoveRequest::of_move(mv, MoveSource::Board));
+    send(&mut app, MoveRequest::new(mv, MoveSource::Board));
     app.update();
     assert_eq!(
         game(&app).history().len(),
@@ -186,7 +186,7 @@ fn a_local_move_is_proposed_and_waits_for_its_event() {
         vec![ClientMessage::Move { seq: 2, mv, id: 1 }]
     );
     // A second try before the answer is not sent.
-    send(&mut app, MoveRequest::of_move(mv, MoveSource::Board));
+    send(&mut app, MoveRequest::new(mv, MoveSource::Board));
     app.update();
     assert!(script.sent().is_empty());
     script.push(&moved(&app, 3, mv));
@@ -196,7 +196,7 @@ fn a_local_move_is_proposed_and_waits_for_its_event() {
     run_until_still(&mut app);
     // The other seat is remote: a local request for it is refused here at once.
     let theirs = game(&app).legal_moves()[0];
-    send(&mut app, MoveRequest::of_move(theirs, MoveSource::Board));
+    send(&mut app, MoveRequest::new(theirs, MoveSource::Board));
     assert!(script.sent().is_empty());
     assert_eq!(game(&app).history().len(), 1);
 }
@@ -284,6 +284,121 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
     assert_eq!(
         sent::<CommandRejected>(&app)[0].reason.in_english(),
         "with two players, resign instead"
+    );
+}
+
+/// Joined and welcomed into a started three-player laws game in `seat`, at seq 2.
+fn joined_three(seat: u8) -> (App, ScriptedNetwork) {
+    let (mut app, script) = online_app();
+    open_link(&mut app);
+    let variant = Variant::new(starhalma_rules::RuleSet::Laws, 3).unwrap();
+    script.push(&welcome(Some(seat), people(3), Game::new(variant), 2));
+    app.update();
+    app.update();
+    script.sent();
+    (app, script)
+}
+
+#[test]
+fn leaving_makes_this_device_a_spectator_through_core() {
+    let (mut app, script) = joined_three(1);
+    command(&mut app, GameCommand::Leave(1));
+    app.update();
+    assert_eq!(script.sent(), vec![ClientMessage::Leave {}]);
+    assert_eq!(
+        app.world().resource::<Match>().setup.seats[1],
+        SeatKind::Human,
+        "the server decides"
+    );
+    // Another seat's person leaving changes only the seating shown.
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Left { seat: 2 },
+    });
+    until(&mut app, |app| {
+        app.world().resource::<Online>().seats[2] == SeatHolder::Computer
+    });
+    assert_eq!(
+        app.world().resource::<Match>().setup.seats,
+        vec![SeatKind::Remote, SeatKind::Human, SeatKind::Remote]
+    );
+    // This device's: core makes every seat remote, and the seat's token is spent.
+    let before = game(&app);
+    script.push(&ServerMessage::Event {
+        seq: 4,
+        event: RoomEvent::Left { seat: 1 },
+    });
+    until(&mut app, |app| {
+        app.world().resource::<Match>().setup.seats == vec![SeatKind::Remote; 3]
+    });
+    assert!(
+        sent::<CommandApplied>(&app)
+            .iter()
+            .any(|c| c.0 == GameCommand::Room(RoomChange::LeftHere))
+    );
+    assert_eq!(game(&app), before, "the game goes on as it was");
+    assert_eq!(app.world().resource::<Online>().seat, None);
+    assert!(app.world().resource::<OnlineMemory>().tokens.is_empty());
+    // The events after it follow.
+    let mv = game(&app).legal_moves()[0];
+    script.push(&moved(&app, 5, mv));
+    until(&mut app, |app| game(app).history().len() == 1);
+    assert!(script.sent().is_empty(), "no gap, no sync");
+}
+
+#[test]
+fn an_event_the_game_cannot_follow_asks_for_the_whole_room() {
+    let (mut app, script) = joined(0);
+    // Seat 5 does not exist in a two-player game: core refuses the resignation, the player
+    // sees no refusal, and the room is asked for again.
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Resigned { seat: 5 },
+    });
+    app.update();
+    assert!(
+        sent::<CommandRejected>(&app)
+            .iter()
+            .any(|r| r.command == GameCommand::Room(RoomChange::Resigned(5)))
+    );
+    app.update();
+    assert_eq!(script.sent(), vec![ClientMessage::Sync { have: u64::MAX }]);
+    assert!(!game(&app).is_over());
+    assert!(app.world().resource::<Notice>().0.is_empty());
+    // A move the rules refuse does the same.
+    let jump_nowhere = Move::jump(
+        game(&app).legal_moves()[0].from,
+        game(&app).legal_moves()[0].from,
+    );
+    script.push(&moved(&app, 3, jump_nowhere));
+    until(&mut app, |_| !script.sent().is_empty());
+    assert_eq!(game(&app).history().len(), 0);
+    // The welcome that answers the sync puts the room's game in place.
+    let mut room_game = game(&app);
+    room_game.play(room_game.legal_moves()[0]).unwrap();
+    script.push(&welcome(Some(0), people(2), room_game.clone(), 4));
+    until(&mut app, |app| game(app) == room_game);
+}
+
+#[test]
+fn room_changes_are_refused_once_the_game_is_local() {
+    let mut app = super::app_for(Match::new(super::people(table2())));
+    for change in [
+        RoomChange::Resigned(0),
+        RoomChange::LeftHere,
+        RoomChange::Rematch { seat: Some(1) },
+    ] {
+        command(&mut app, GameCommand::Room(change.clone()));
+        assert_eq!(
+            sent::<CommandRejected>(&app)[0].command,
+            GameCommand::Room(change)
+        );
+    }
+    assert_eq!(game(&app), Game::new(table2()));
+    assert_eq!(*app.world().resource::<Authority>(), Authority::Local);
+    assert_eq!(
+        app.world().resource::<Match>().setup.seats,
+        vec![SeatKind::Human; 2]
     );
 }
 
@@ -470,7 +585,7 @@ fn two_desktop_clients_play_through_the_real_server() {
         assert_eq!(game(me).active(), seat);
         let mv = game(me).legal_moves()[0];
         me.world_mut()
-            .write_message(MoveRequest::of_move(mv, MoveSource::Board));
+            .write_message(MoveRequest::new(mv, MoveSource::Board));
         let plies = usize::from(seat) + 1;
         until_real(me, "the move on the mover's board", |app| {
             game(app).history().len() == plies

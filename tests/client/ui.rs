@@ -1,10 +1,10 @@
 //! The menu and HUD in a headless app: buttons pressed as a pointer would press them, and what
 //! the player then sees.
 
-use super::{app_for, h, hud, people, press, run_until_still, send, table2};
+use super::{app_for, h, hud, people, press, run_until_still, send, step_or_jump, table2};
 use bevy::prelude::*;
 use starhalma::testing::{AnimationSettings, GameOverPanel, HudText, SoundSettings, UiAction};
-use starhalma::{Match, MoveRequest, MoveSource, Screen};
+use starhalma::{Match, MoveSource, Screen};
 use starhalma_rules::{Game, Hole, Position, RuleSet, State, Status, Variant};
 
 /// A client playing `state` (menu, HUD and the rest).
@@ -39,10 +39,7 @@ fn the_hud_follows_the_game_and_resigning_shows_the_result_panel() {
     let mut app = ui_app(Match::new(people(table2())));
     assert_eq!(hud(&mut app, HudText::Turn), "Red to move");
     assert!(!shown(&mut app, UiAction::Pass), "Red has moves: no Pass");
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     app.update();
     assert_eq!(
@@ -95,10 +92,7 @@ fn a_three_player_result_lists_the_ranking() {
 #[test]
 fn undo_and_change_mode_buttons() {
     let mut app = ui_app(Match::new(people(table2())));
-    send(
-        &mut app,
-        MoveRequest::between(h(6, -2), h(4, 0), MoveSource::Board),
-    );
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     press(&mut app, UiAction::Undo);
     assert!(app.world().resource::<Match>().game.history().is_empty());

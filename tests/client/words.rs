@@ -188,15 +188,20 @@ fn every_phrase_on_screen_is_a_message_of_the_locale_files() {
     }
 }
 
-/// The ids in `Phrase::msg("…")` calls of the client's source.
-fn ids_in_source(source: &str) -> Vec<String> {
-    source
-        .match_indices("Phrase::msg(\"")
-        .filter_map(|(at, found)| {
-            let rest = &source[at + found.len()..];
-            rest.find('"').map(|end| rest[..end].to_string())
-        })
-        .collect()
+/// The string literals of `source` that are message ids: the client names messages only
+/// through `starhalma_locale::id`'s constants, which the compiler checks against the files.
+fn bare_ids_in_source<'a>(source: &str, ids: &[&'a str]) -> Vec<&'a str> {
+    let mut found = Vec::new();
+    let mut rest = source;
+    while let Some(start) = rest.find('"') {
+        let after = &rest[start + 1..];
+        let Some(end) = after.find('"') else { break };
+        if let Some(id) = ids.iter().find(|id| **id == &after[..end]) {
+            found.push(*id);
+        }
+        rest = &after[end + 1..];
+    }
+    found
 }
 
 /// Every Rust file under `dir`.
@@ -282,10 +287,10 @@ fn no_player_visible_english_is_left_in_the_client_source() {
     for file in rust_files(&src) {
         let source = std::fs::read_to_string(&file).unwrap();
         let name = file.strip_prefix(&src).unwrap().display().to_string();
-        for id in ids_in_source(&source) {
-            if !ids.contains(&id.as_str()) {
-                problems.push(format!("{name}: no message '{id}' in the locale files"));
-            }
+        for id in bare_ids_in_source(&source, &ids) {
+            problems.push(format!(
+                "{name}: the message id \"{id}\" as a string: use starhalma_locale::id"
+            ));
         }
         if developer_only.contains(&name.as_str()) {
             continue;
@@ -307,6 +312,12 @@ fn the_english_literal_check_would_catch_one() {
     assert!(english_literals("    warn!(\"could not save the settings: {e}\");\n").is_empty());
     assert!(english_literals("    x(\n        Phrase::Verbatim(\n\"the same here\"\n").is_empty());
     assert!(english_literals("    let p = \"two marbles\"; // for developers\n").is_empty());
+    let ids = ["button-undo", "button-pass"];
+    assert_eq!(
+        bare_ids_in_source("Phrase::msg(\"button-undo\").with(\"x\", 1)", &ids),
+        vec!["button-undo"]
+    );
+    assert!(bare_ids_in_source("Phrase::msg(id::BUTTON_UNDO)", &ids).is_empty());
 }
 
 /// Every button on screen, with its accessible role and name, and the text it shows.

@@ -235,6 +235,7 @@ reason-leave-offline = leaving is for online games: resign instead
 reason-leave-two = with two players, resign instead
 reason-rematch-offline = a rematch is for online games: play again instead
 reason-not-over = the game is not over yet
+reason-not-online = only the room server changes an online game, and this game is not online
 reason-game-already-over = the game is already over
 # $players and $seats (numbers).
 reason-seat-count = a { $players }-player game needs { $players } seats, not { $seats }

@@ -23,8 +23,11 @@
 //! coordinates are passed in as arguments and stay the same in every language.
 //!
 //! Adding a string: give it the same id in all three `.ftl` files (the tests fail otherwise),
-//! then run `scripts/fonts.sh` if it brings characters the subset fonts do not have yet
-//! ([`all_characters`] lists the ones the fonts must cover).
+//! run `scripts/message-ids.py` to give it its constant in [`id`] (the client names messages
+//! only through those), then `scripts/fonts.sh` if it brings characters the subset fonts do not
+//! have yet ([`all_characters`] lists the ones the fonts must cover).
+
+pub mod id;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};

@@ -40,6 +40,17 @@ fn every_id_is_in_every_language_once() {
 }
 
 #[test]
+fn the_id_constants_are_the_english_files_ids_in_order() {
+    // scripts/message-ids.py writes src/id.rs from en.ftl: run it after adding a message.
+    assert_eq!(
+        starhalma_locale::id::ALL.to_vec(),
+        message_ids(Language::English),
+        "crates/locale/src/id.rs is out of step with en.ftl: run scripts/message-ids.py"
+    );
+    assert_eq!(starhalma_locale::id::BUTTON_UNDO, "button-undo");
+}
+
+#[test]
 fn ids_are_kebab_case() {
     for id in ids(Language::English) {
         assert!(

@@ -6,6 +6,8 @@
 //!   and never panics, so the server can feed it whatever a socket delivers.
 //! - [`ids`]: room codes and seat tokens, validated where they enter.
 //! - [`link`]: room links (`http://HOST:PORT/?room=CODE`) and the socket address they lead to.
+//! - [`session`]: a client's side of a room as a plain state machine: events in seq order, the
+//!   move in flight, resyncs.
 //!
 //! Moves travel in the rules crate's notation and games as its save file, so the protocol adds
 //! no second description of the game: the rules crate checks both on the way in.
@@ -22,6 +24,7 @@ pub mod codec;
 pub mod ids;
 pub mod link;
 pub mod message;
+pub mod session;
 
 pub use codec::{
     MAX_FRAME_BYTES, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION, ProtocolError, decode_client,
@@ -30,3 +33,4 @@ pub use codec::{
 pub use ids::{IdError, RoomCode, Token};
 pub use link::{LinkError, room_in_url, room_link, socket_url};
 pub use message::{ClientMessage, ErrorCode, RoomEvent, SeatHolder, ServerMessage, Welcome};
+pub use session::{MoveInFlight, Session};

@@ -3,10 +3,12 @@
 //!
 //! - A person's move here is checked by core and comes out as a [`Proposal`], sent as `move`;
 //!   Resign, Leave and Rematch likewise.
-//! - The server's events are queued by seq and applied in order, one move at a time and only
-//!   while nothing animates: a move as `MoveRequest { Exact(mv), Network }`, anything else that
-//!   changes the game as a [`GameCommand::Online`] snapshot. A gap in the seqs asks for `sync`.
-//! - `welcome` (entering, reconnecting, a resync) replaces the match the same way.
+//! - The server's events are queued by seq ([`Session`], a plain state machine in the protocol
+//!   crate) and applied in order, one at a time and only while nothing animates: a move as a
+//!   `Network` [`MoveRequest`], a resignation, a leave or a rematch as a [`RoomChange`] command
+//!   that core makes with the rules crate. The next waits until core applied (or refused) it,
+//!   matched by where it came from, so the connection never plays the rules itself.
+//! - `welcome` (entering, reconnecting, a resync) hands core the room's game the same way.
 //! - A lost connection is retried with the seat's token; the token of every room this device
 //!   sat in is kept ([`OnlineMemory`], stored by persist), so a reload or Continue takes the seat
 //!   back.
@@ -16,19 +18,20 @@ mod socket;
 pub use socket::ScriptedNetwork;
 
 use crate::core::{
-    Animating, CommandApplied, GameCommand, GameSet, Match, MoveApplied, MoveRejected, MoveRequest,
-    MoveSource, Proposal, SeatKind, Setup,
+    CommandApplied, CommandRejected, GameCommand, Match, MoveApplied, MoveRejected, MoveRequest,
+    MoveSource, Proposal, RoomChange,
 };
+use crate::frame::{Animating, Frame};
 use crate::locale::Phrase;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use socket::{Socket, SocketEvent};
+use starhalma_locale::id;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
-    decode_server, room_in_url, socket_url,
+    ClientMessage, ErrorCode, RoomCode, RoomEvent, SeatHolder, ServerMessage, Session, Token,
+    Welcome, decode_server, room_in_url, socket_url,
 };
-use starhalma_rules::{Game, Variant};
-use std::collections::BTreeMap;
+use starhalma_rules::Variant;
 
 /// Where "Play a friend" opens rooms (`http://HOST:PORT`): the page's own server on the web,
 /// `--server` on the desktop; `None` hides the button.
@@ -124,73 +127,65 @@ impl Online {
     }
 }
 
-/// The connection's working state.
+/// What the connection handed core for the event (or welcome) the session waits on.
+#[derive(Clone, Debug, PartialEq)]
+enum Handed {
+    /// A `Network` move request.
+    Move,
+    /// This command.
+    Command(GameCommand),
+}
+
+/// What core made of what was handed to it.
+enum Outcome {
+    Taken,
+    Refused,
+    NotYet,
+}
+
+/// The connection's working state: the socket, and the session that orders the room's events.
 #[derive(Resource, Default)]
 struct Connection {
     socket: Option<Socket>,
     open: bool,
-    /// Sent once the socket opens.
-    outbox: Vec<ClientMessage>,
     /// The socket address, for reconnecting.
     url: Option<String>,
-    room: Option<RoomCode>,
-    token: Option<Token>,
-    /// Events up to this seq are applied here.
-    applied: u64,
-    /// Events received and not applied yet, by seq.
-    queue: BTreeMap<u64, RoomEvent>,
-    /// The seq of a server move sent to core and not yet seen applied.
-    playing: Option<u64>,
-    /// The `have` of the last `sync` sent, so a gap asks once.
-    asked_sync: Option<u64>,
-    /// A snapshot was sent to core this frame: events wait for the next, so that none is
-    /// applied to the game the snapshot replaces (core applies moves before commands).
-    snapshot_sent: bool,
-    /// The id of a move sent and not yet answered.
-    in_flight: Option<u32>,
-    last_id: u32,
-    /// When to try the connection again, and how many tries so far.
+    session: Session,
+    handed: Option<Handed>,
+    /// When to try the connection again.
     retry_at: Option<f64>,
-    retries: u32,
 }
 
 impl Connection {
-    fn send(&mut self, message: ClientMessage) {
-        match &self.socket {
-            Some(socket) if self.open => socket.send(&message),
-            _ => self.outbox.push(message),
-        }
-    }
-
     fn connect(&mut self, url: String, script: Option<&ScriptedNetwork>) {
         self.socket = Some(Socket::open(&url, script));
         self.open = false;
         self.url = Some(url);
     }
 
-    /// Forget everything about the room (a new connection starts from its `welcome`).
-    fn reset(&mut self) {
+    /// Send what the session has to say, once the socket is open (until then it waits).
+    fn flush(&mut self) {
+        if let (Some(socket), true) = (&self.socket, self.open) {
+            for message in self.session.take_outbox() {
+                socket.send(&message);
+            }
+        }
+    }
+
+    /// Forget the room, for a new one (or none): a new connection starts from its `welcome`.
+    fn restart(&mut self, room: Option<RoomCode>, token: Option<Token>) {
+        let mut session = std::mem::take(&mut self.session);
+        session.restart(room, token);
         *self = Connection {
-            last_id: self.last_id,
+            session,
             ..Connection::default()
         };
     }
-}
 
-/// The seats as this device plays them: its own seat a person here, every other one remote.
-fn online_setup(variant: Variant, seat: Option<u8>) -> Setup {
-    Setup {
-        variant,
-        seats: variant
-            .seats()
-            .map(|s| {
-                if Some(s) == seat {
-                    SeatKind::Human
-                } else {
-                    SeatKind::Remote
-                }
-            })
-            .collect(),
+    /// Hand core a command for the session's event (or welcome) and wait for its outcome.
+    fn hand(&mut self, command: GameCommand, commands: &mut MessageWriter<GameCommand>) {
+        commands.write(command.clone());
+        self.handed = Some(Handed::Command(command));
     }
 }
 
@@ -214,23 +209,34 @@ fn page_address() -> Option<(String, String)> {
     origin.starts_with("http").then_some((origin, href))
 }
 
+/// The connection's resources, as most of its systems use them.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Link<'w> {
+    conn: ResMut<'w, Connection>,
+    online: ResMut<'w, Online>,
+    memory: ResMut<'w, OnlineMemory>,
+    script: Option<Res<'w, ScriptedNetwork>>,
+}
+
 /// Requests from the interface.
-#[allow(clippy::too_many_arguments)]
 fn handle_requests(
     mut requests: MessageReader<NetRequest>,
-    mut conn: ResMut<Connection>,
-    mut online: ResMut<Online>,
-    mut memory: ResMut<OnlineMemory>,
+    mut link: Link,
     server: Res<ServerUrl>,
     state: Res<Match>,
-    script: Option<Res<ScriptedNetwork>>,
     mut commands: MessageWriter<GameCommand>,
 ) {
+    let Link {
+        conn,
+        online,
+        memory,
+        script,
+    } = &mut link;
     for request in requests.read() {
         match request {
             NetRequest::Host(variant) => {
                 let Some(origin) = &server.0 else {
-                    online.phase = Phase::Failed(Phrase::msg("online-no-server"));
+                    online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
                     continue;
                 };
                 let url = match socket_url(&format!("{}/", origin.trim_end_matches('/'))) {
@@ -240,60 +246,47 @@ fn handle_requests(
                         continue;
                     }
                 };
-                conn.reset();
-                *online = Online {
+                conn.restart(None, None);
+                **online = Online {
                     phase: Phase::Connecting,
                     ..default()
                 };
                 conn.connect(url, script.as_deref());
-                conn.send(ClientMessage::Hello {
-                    room: None,
-                    token: None,
-                });
-                conn.send(ClientMessage::Create { variant: *variant });
+                conn.session.hello();
+                conn.session
+                    .send(ClientMessage::Create { variant: *variant });
                 // Nobody moves on the empty board until the room's own game arrives.
-                commands.write(GameCommand::Online(
-                    Box::new(Game::new(*variant)),
-                    online_setup(*variant, None),
-                ));
+                commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
             }
-            NetRequest::Join(link) => {
+            NetRequest::Join(text) => {
                 let parsed =
-                    room_in_url(link).and_then(|room| socket_url(link).map(|url| (room, url)));
+                    room_in_url(text).and_then(|room| socket_url(text).map(|url| (room, url)));
                 let (room, url) = match parsed {
                     Ok(found) => found,
                     Err(e) => {
-                        online.phase = Phase::Failed(bad_link(link, &e));
+                        online.phase = Phase::Failed(bad_link(text, &e));
                         continue;
                     }
                 };
-                if conn.room == Some(room) && conn.socket.is_some() {
+                if conn.session.room() == Some(room) && conn.socket.is_some() {
                     continue;
                 }
-                conn.reset();
-                *online = Online {
+                conn.restart(Some(room), memory.token(room));
+                **online = Online {
                     phase: Phase::Connecting,
                     ..default()
                 };
-                memory.last_link = Some(link.clone());
-                conn.room = Some(room);
-                conn.token = memory.token(room);
+                memory.last_link = Some(text.clone());
                 conn.connect(url, script.as_deref());
-                let token = conn.token;
-                conn.send(ClientMessage::Hello {
-                    room: Some(room),
-                    token,
-                });
+                conn.session.hello();
                 let variant = state.game.variant();
-                commands.write(GameCommand::Online(
-                    Box::new(Game::new(variant)),
-                    online_setup(variant, None),
-                ));
+                commands.write(GameCommand::Room(RoomChange::Entering(variant)));
             }
-            NetRequest::TakeSeat => conn.send(ClientMessage::Join {}),
-            NetRequest::FillComputer => conn.send(ClientMessage::FillComputer {}),
+            NetRequest::TakeSeat => conn.session.send(ClientMessage::Join {}),
+            NetRequest::FillComputer => conn.session.send(ClientMessage::FillComputer {}),
         }
     }
+    conn.flush();
 }
 
 /// What a person here proposed goes to the server; one move at a time.
@@ -305,79 +298,55 @@ fn send_proposals(
     for proposal in proposals.read() {
         let message = match *proposal {
             Proposal::Move(mv) => {
-                if conn.in_flight.is_some() {
-                    online.refusal = Some(Phrase::msg("online-wait-for-server"));
-                    continue;
+                if conn.session.propose_move(mv).is_err() {
+                    online.refusal = Some(Phrase::msg(id::ONLINE_WAIT_FOR_SERVER));
                 }
-                conn.last_id = conn.last_id.wrapping_add(1);
-                let id = conn.last_id;
-                conn.in_flight = Some(id);
-                ClientMessage::Move {
-                    seq: conn.applied,
-                    mv,
-                    id,
-                }
+                continue;
             }
             Proposal::Resign => ClientMessage::Resign {},
             Proposal::Leave => ClientMessage::Leave {},
             Proposal::Rematch => ClientMessage::Rematch {},
         };
-        conn.send(message);
+        conn.session.send(message);
     }
+    conn.flush();
 }
 
 /// Read the socket: open, frames, close (then try again with the token).
-#[allow(clippy::too_many_arguments)]
-fn receive(
-    mut conn: ResMut<Connection>,
-    mut online: ResMut<Online>,
-    mut memory: ResMut<OnlineMemory>,
-    time: Res<Time>,
-    script: Option<Res<ScriptedNetwork>>,
-    mut commands: MessageWriter<GameCommand>,
-) {
+fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWriter<GameCommand>) {
     let now = time.elapsed_secs_f64();
+    let Link {
+        conn,
+        online,
+        memory,
+        script,
+    } = &mut link;
     if let Some(at) = conn.retry_at
         && now >= at
         && let Some(url) = conn.url.clone()
     {
         conn.retry_at = None;
         conn.connect(url, script.as_deref());
-        let (room, token) = (conn.room, conn.token);
-        conn.send(ClientMessage::Hello { room, token });
+        conn.session.hello();
     }
     let Some(socket) = &conn.socket else {
         return;
     };
     for event in socket.poll() {
         match event {
-            SocketEvent::Opened => {
-                conn.open = true;
-                for message in std::mem::take(&mut conn.outbox) {
-                    conn.send(message);
-                }
-            }
+            SocketEvent::Opened => conn.open = true,
             SocketEvent::Frame(frame) => match decode_server(&frame) {
-                Ok(message) => handle_message(
-                    &mut conn,
-                    &mut online,
-                    &mut memory,
-                    now,
-                    message,
-                    &mut commands,
-                ),
+                Ok(message) => handle_message(conn, online, memory, now, message, &mut commands),
                 Err(e) => warn!("the server sent something unreadable: {e}"),
             },
             SocketEvent::Closed(why) => {
                 conn.socket = None;
                 conn.open = false;
-                conn.in_flight = None;
+                let wait = conn.session.connection_lost();
                 match online.phase {
                     // Only a room we were in is worth coming back to.
-                    Phase::InRoom | Phase::Reconnecting if conn.room.is_some() => {
+                    Phase::InRoom | Phase::Reconnecting if conn.session.room().is_some() => {
                         online.phase = Phase::Reconnecting;
-                        conn.retries += 1;
-                        let wait = f64::from(1u32 << conn.retries.min(4)) / 2.0;
                         conn.retry_at = Some(now + wait);
                     }
                     Phase::Connecting => online.phase = Phase::Failed(why),
@@ -390,6 +359,7 @@ fn receive(
             return;
         }
     }
+    conn.flush();
 }
 
 fn handle_message(
@@ -402,6 +372,7 @@ fn handle_message(
 ) {
     match message {
         ServerMessage::Welcome(welcome) => {
+            conn.session.welcome(&welcome);
             let Welcome {
                 room,
                 link,
@@ -410,19 +381,12 @@ fn handle_message(
                 host,
                 seats,
                 game,
-                seq,
+                ..
             } = *welcome;
             if let Some(token) = token {
                 memory.keep(room, token);
             }
             memory.last_link = Some(link.clone());
-            conn.room = Some(room);
-            conn.token = token;
-            conn.applied = seq;
-            conn.queue.retain(|&s, _| s > seq);
-            conn.playing = None;
-            conn.asked_sync = None;
-            conn.retries = 0;
             let started = !seats.contains(&SeatHolder::Open) || !game.history().is_empty();
             *online = Online {
                 phase: Phase::InRoom,
@@ -434,24 +398,13 @@ fn handle_message(
                 away: Vec::new(),
                 refusal: None,
             };
-            let setup = online_setup(game.variant(), seat);
-            commands.write(GameCommand::Online(Box::new(game), setup));
-            conn.snapshot_sent = true;
+            let game = Box::new(game);
+            conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);
         }
-        ServerMessage::Event { seq, event } => {
-            if seq > conn.applied {
-                conn.queue.insert(seq, event);
-            }
-        }
-        ServerMessage::Ack { id, .. } => {
-            if conn.in_flight == Some(id) {
-                conn.in_flight = None;
-            }
-        }
+        ServerMessage::Event { seq, event } => conn.session.event(seq, event),
+        ServerMessage::Ack { id, .. } => conn.session.answered(Some(id)),
         ServerMessage::Error { code, message, id } => {
-            if id.is_some() && conn.in_flight == id {
-                conn.in_flight = None;
-            }
+            conn.session.answered(id);
             match code {
                 ErrorCode::Expired | ErrorCode::NoSuchRoom => {
                     online.phase = Phase::Expired;
@@ -460,13 +413,10 @@ fn handle_message(
                 }
                 ErrorCode::BadToken => {
                     // The seat is not ours after all: enter as a spectator.
-                    if let Some(room) = conn.room {
+                    if let Some(room) = conn.session.room() {
                         memory.tokens.retain(|(r, _)| *r != room);
-                        conn.token = None;
-                        conn.send(ClientMessage::Hello {
-                            room: Some(room),
-                            token: None,
-                        });
+                        conn.session.forget_token();
+                        conn.session.hello();
                     }
                 }
                 _ => {}
@@ -491,118 +441,119 @@ fn handle_message(
     }
 }
 
-/// Apply the queued events in seq order: a move only once the last one finished animating, and
-/// one change of the game per frame (each is applied by core before the next is looked at).
-#[allow(clippy::too_many_arguments)]
+/// What core did last frame with what the connection handed it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct CoreOutcomes<'w, 's> {
+    moves: MessageReader<'w, 's, MoveApplied>,
+    refused_moves: MessageReader<'w, 's, MoveRejected>,
+    commands: MessageReader<'w, 's, CommandApplied>,
+    refused_commands: MessageReader<'w, 's, CommandRejected>,
+}
+
+impl CoreOutcomes<'_, '_> {
+    /// Every message is read each frame (so none is seen twice); the outcome of `handed`.
+    fn of(&mut self, handed: Option<&Handed>) -> Outcome {
+        let moved = self.moves.read().any(|m| m.source == MoveSource::Network);
+        let move_refused = self
+            .refused_moves
+            .read()
+            .any(|r| r.request.source == MoveSource::Network);
+        let applied: Vec<&GameCommand> = self.commands.read().map(|c| &c.0).collect();
+        let refused: Vec<&GameCommand> = self.refused_commands.read().map(|r| &r.command).collect();
+        match handed {
+            Some(Handed::Move) if move_refused => Outcome::Refused,
+            Some(Handed::Move) if moved => Outcome::Taken,
+            Some(Handed::Command(command)) if refused.contains(&command) => Outcome::Refused,
+            Some(Handed::Command(command)) if applied.contains(&command) => Outcome::Taken,
+            _ => Outcome::NotYet,
+        }
+    }
+}
+
+/// Apply the queued events in seq order: each once the last one was applied by core and
+/// nothing animates. Events that change only the room (seats, start) are the connection's.
 fn apply_events(
-    mut conn: ResMut<Connection>,
-    mut online: ResMut<Online>,
-    mut memory: ResMut<OnlineMemory>,
+    mut link: Link,
     state: Res<Match>,
     animating: Res<Animating>,
-    mut applied: MessageReader<MoveApplied>,
-    mut rejected: MessageReader<MoveRejected>,
+    mut outcomes: CoreOutcomes,
     mut requests: MessageWriter<MoveRequest>,
     mut commands: MessageWriter<GameCommand>,
 ) {
-    let played = applied.read().count() > 0;
-    let refused = rejected
-        .read()
-        .any(|r| r.request.source == MoveSource::Network);
-    if let Some(seq) = conn.playing {
-        if refused {
-            // Our game and the server's disagree: ask for the whole state (a `have` past the
-            // room's end is answered with a fresh `welcome`).
-            conn.playing = None;
-            conn.queue.clear();
-            conn.send(ClientMessage::Sync { have: u64::MAX });
-            return;
+    let Link {
+        conn,
+        online,
+        memory,
+        ..
+    } = &mut link;
+    match outcomes.of(conn.handed.as_ref()) {
+        Outcome::Taken => {
+            conn.handed = None;
+            conn.session.taken();
         }
-        if !played {
-            return;
+        Outcome::Refused => {
+            // Our game and the server's disagree: ask for the whole state again.
+            conn.handed = None;
+            conn.session.refused();
         }
-        conn.applied = seq;
-        conn.playing = None;
+        Outcome::NotYet => {}
     }
-    if std::mem::take(&mut conn.snapshot_sent) || animating.0 || conn.socket.is_none() {
-        return;
-    }
-    while let Some((&seq, _)) = conn.queue.first_key_value() {
-        if seq <= conn.applied {
-            conn.queue.pop_first();
-            continue;
-        }
-        if seq > conn.applied + 1 {
-            let have = conn.applied;
-            if conn.asked_sync != Some(have) {
-                conn.asked_sync = Some(have);
-                conn.send(ClientMessage::Sync { have });
-            }
-            return;
-        }
-        let Some((seq, event)) = conn.queue.pop_first() else {
-            return;
-        };
-        let variant = state.game.variant();
-        match event {
-            RoomEvent::Moved { mv, .. } => {
-                requests.write(MoveRequest {
-                    intent: crate::core::Intent::Exact(mv),
-                    source: MoveSource::Network,
-                });
-                conn.playing = Some(seq);
-                return;
-            }
-            RoomEvent::Seats { seats } => {
-                online.started |= !seats.contains(&SeatHolder::Open);
-                online.seats = seats;
-                conn.applied = seq;
-            }
-            RoomEvent::Started {} => {
-                online.started = true;
-                conn.applied = seq;
-            }
-            RoomEvent::Resigned { seat } => {
-                let mut game = state.game.clone();
-                if game.resign(seat).is_err() {
-                    conn.send(ClientMessage::Sync { have: u64::MAX });
-                    return;
+    if conn.handed.is_none() && !animating.0 && conn.socket.is_some() {
+        while let Some(event) = conn.session.next_event() {
+            match event {
+                RoomEvent::Moved { mv, .. } => {
+                    requests.write(MoveRequest::new(mv, MoveSource::Network));
+                    conn.handed = Some(Handed::Move);
+                    break;
                 }
-                conn.applied = seq;
-                commands.write(GameCommand::Online(Box::new(game), state.setup.clone()));
-                return;
-            }
-            RoomEvent::Left { seat } => {
-                if let Some(holder) = online.seats.get_mut(usize::from(seat)) {
-                    *holder = SeatHolder::Computer;
+                RoomEvent::Seats { seats } => {
+                    online.started |= !seats.contains(&SeatHolder::Open);
+                    online.seats = seats;
+                    conn.session.taken();
                 }
-                conn.applied = seq;
-                if online.seat == Some(seat) {
+                RoomEvent::Started {} => {
+                    online.started = true;
+                    conn.session.taken();
+                }
+                RoomEvent::Resigned { seat } => {
+                    conn.hand(GameCommand::Room(RoomChange::Resigned(seat)), &mut commands);
+                    break;
+                }
+                RoomEvent::Left { seat } => {
+                    if let Some(holder) = online.seats.get_mut(usize::from(seat)) {
+                        *holder = SeatHolder::Computer;
+                    }
+                    if online.seat != Some(seat) {
+                        conn.session.taken();
+                        continue;
+                    }
                     // The seat is the computer's for good: its token is spent.
                     online.seat = None;
-                    if let Some(room) = conn.room {
+                    if let Some(room) = conn.session.room() {
                         memory.tokens.retain(|(r, _)| *r != room);
                     }
-                    conn.token = None;
-                    let setup = online_setup(variant, None);
-                    commands.write(GameCommand::Online(Box::new(state.game.clone()), setup));
-                    return;
+                    conn.session.forget_token();
+                    conn.hand(GameCommand::Room(RoomChange::LeftHere), &mut commands);
+                    break;
                 }
-            }
-            RoomEvent::Rematch { seats } => {
-                let players = variant.players();
-                online.seat = online.seat.map(|s| (s + 1) % players);
-                // The host is whoever sits in seat 0.
-                online.host = online.seat == Some(0);
-                online.seats = seats;
-                online.away.clear();
-                conn.applied = seq;
-                let setup = online_setup(variant, online.seat);
-                commands.write(GameCommand::Online(Box::new(Game::new(variant)), setup));
-                return;
+                RoomEvent::Rematch { seats } => {
+                    let players = state.game.variant().players();
+                    online.seat = online.seat.map(|s| (s + 1) % players);
+                    // The host is whoever sits in seat 0.
+                    online.host = online.seat == Some(0);
+                    online.seats = seats;
+                    online.away.clear();
+                    let seat = online.seat;
+                    conn.hand(
+                        GameCommand::Room(RoomChange::Rematch { seat }),
+                        &mut commands,
+                    );
+                    break;
+                }
             }
         }
     }
+    conn.flush();
 }
 
 /// A local game started (new game or load): online play is over; the room's link and token
@@ -617,15 +568,11 @@ fn leave_online(
         matches!(command, GameCommand::NewGame(_) | GameCommand::Load(..))
     });
     if local && online.is_online() {
-        conn.reset();
+        conn.restart(None, None);
         *online = Online::default();
         memory.last_link = None;
     }
 }
-
-/// Systems of the connection: requests and events go in before core applies.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct NetSet;
 
 pub(crate) struct NetPlugin;
 
@@ -643,7 +590,6 @@ impl Plugin for NetPlugin {
             .init_resource::<OnlineMemory>()
             .init_resource::<Online>()
             .init_resource::<Connection>()
-            .configure_sets(Update, NetSet.in_set(GameSet::Input))
             .add_systems(
                 Update,
                 (
@@ -655,8 +601,8 @@ impl Plugin for NetPlugin {
                         apply_events,
                     )
                         .chain()
-                        .in_set(NetSet),
-                    leave_online.in_set(GameSet::Mirror),
+                        .in_set(Frame::Net),
+                    leave_online.in_set(Frame::Hud),
                 ),
             );
     }
@@ -666,14 +612,14 @@ impl Plugin for NetPlugin {
 fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phrase {
     use starhalma_protocol::{IdError, LinkError};
     let why = match error {
-        LinkError::NoRoom => Phrase::msg("link-no-room"),
-        LinkError::BadScheme => Phrase::msg("link-bad-scheme"),
-        LinkError::NoHost => Phrase::msg("link-no-host"),
+        LinkError::NoRoom => Phrase::msg(id::LINK_NO_ROOM),
+        LinkError::BadScheme => Phrase::msg(id::LINK_BAD_SCHEME),
+        LinkError::NoHost => Phrase::msg(id::LINK_NO_HOST),
         LinkError::BadRoom(IdError::RoomCode(code) | IdError::Token(code)) => {
-            Phrase::msg("link-bad-room").with("code", Phrase::Verbatim(code.clone()))
+            Phrase::msg(id::LINK_BAD_ROOM).with("code", Phrase::Verbatim(code.clone()))
         }
     };
-    Phrase::msg("online-bad-link")
+    Phrase::msg(id::ONLINE_BAD_LINK)
         .with("link", Phrase::Verbatim(link.to_string()))
         .with("reason", why)
 }
@@ -682,21 +628,21 @@ fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phrase {
 /// the server's own words.
 fn server_error(code: ErrorCode, message: String) -> Phrase {
     let id = match code {
-        ErrorCode::RateLimited => "server-error-rate-limited",
-        ErrorCode::TooManyConnections => "server-error-too-many-connections",
-        ErrorCode::TooManyRooms => "server-error-too-many-rooms",
-        ErrorCode::TooManyRoomsCreated => "server-error-too-many-rooms-created",
-        ErrorCode::NoSuchRoom => "server-error-no-such-room",
-        ErrorCode::Expired => "server-error-expired",
-        ErrorCode::BadToken => "server-error-bad-token",
-        ErrorCode::RoomFull => "server-error-room-full",
-        ErrorCode::Spectator => "server-error-spectator",
-        ErrorCode::NotHost => "server-error-not-host",
-        ErrorCode::AlreadyStarted => "server-error-already-started",
-        ErrorCode::NotStarted => "server-error-not-started",
-        ErrorCode::ResignInstead => "server-error-resign-instead",
-        ErrorCode::GameNotOver => "server-error-game-not-over",
-        ErrorCode::NotYourTurn | ErrorCode::NotYourSeat => "reason-not-your-turn",
+        ErrorCode::RateLimited => id::SERVER_ERROR_RATE_LIMITED,
+        ErrorCode::TooManyConnections => id::SERVER_ERROR_TOO_MANY_CONNECTIONS,
+        ErrorCode::TooManyRooms => id::SERVER_ERROR_TOO_MANY_ROOMS,
+        ErrorCode::TooManyRoomsCreated => id::SERVER_ERROR_TOO_MANY_ROOMS_CREATED,
+        ErrorCode::NoSuchRoom => id::SERVER_ERROR_NO_SUCH_ROOM,
+        ErrorCode::Expired => id::SERVER_ERROR_EXPIRED,
+        ErrorCode::BadToken => id::SERVER_ERROR_BAD_TOKEN,
+        ErrorCode::RoomFull => id::SERVER_ERROR_ROOM_FULL,
+        ErrorCode::Spectator => id::SERVER_ERROR_SPECTATOR,
+        ErrorCode::NotHost => id::SERVER_ERROR_NOT_HOST,
+        ErrorCode::AlreadyStarted => id::SERVER_ERROR_ALREADY_STARTED,
+        ErrorCode::NotStarted => id::SERVER_ERROR_NOT_STARTED,
+        ErrorCode::ResignInstead => id::SERVER_ERROR_RESIGN_INSTEAD,
+        ErrorCode::GameNotOver => id::SERVER_ERROR_GAME_NOT_OVER,
+        ErrorCode::NotYourTurn | ErrorCode::NotYourSeat => id::REASON_NOT_YOUR_TURN,
         _ => return Phrase::Verbatim(message),
     };
     Phrase::msg(id)

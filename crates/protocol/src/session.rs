@@ -1,0 +1,404 @@
+//! A client's side of a room (docs/ONLINE.md) as a plain state machine: no socket, clock or
+//! window. The client tells it what the server said and what its own game made of each event;
+//! it says what to send and which event to apply next.
+//!
+//! - Events are applied in seq order, one at a time: [`Session::next_event`] hands one out and
+//!   waits for [`Session::taken`] or [`Session::refused`] before the next. A gap in the seqs
+//!   asks for the missing events with `sync` (once per gap).
+//! - A `welcome` replaces everything: the client applies its game, and events after its seq
+//!   follow.
+//! - One move of this client's is in flight at a time; its `ack` or `error` frees the next.
+//! - A game that could not follow an event asks for the whole room again (`sync` with a `have`
+//!   past the room's end is answered with a fresh `welcome`).
+
+use crate::{ClientMessage, RoomCode, RoomEvent, Token, Welcome};
+use starhalma_rules::Move;
+use std::collections::BTreeMap;
+
+/// What the client's game has been handed and not yet taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// The game of a `welcome`, which includes every event up to its seq.
+    Welcome,
+    /// The event of this seq.
+    Event(u64),
+}
+
+/// A move proposed while another is still unanswered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a move is already waiting for the server's answer")]
+pub struct MoveInFlight;
+
+/// The client's side of one room connection.
+#[derive(Clone, Debug, Default)]
+pub struct Session {
+    room: Option<RoomCode>,
+    token: Option<Token>,
+    /// Events up to this seq are in the client's game.
+    applied: u64,
+    /// Events received and not handed out yet, by seq.
+    queue: BTreeMap<u64, RoomEvent>,
+    pending: Option<Pending>,
+    /// The `have` of the last `sync` sent for a gap, so a gap asks once.
+    asked_sync: Option<u64>,
+    /// The id of this client's move sent and not yet answered.
+    in_flight: Option<u32>,
+    last_id: u32,
+    /// Connection attempts since the last `welcome`.
+    retries: u32,
+    outbox: Vec<ClientMessage>,
+}
+
+impl Session {
+    /// A session for entering `room` (`None`: creating one) with the seat token kept for it.
+    pub fn new(room: Option<RoomCode>, token: Option<Token>) -> Session {
+        Session {
+            room,
+            token,
+            ..Session::default()
+        }
+    }
+
+    /// Forget the room, keeping the move ids counting (a new room starts from its `welcome`).
+    pub fn restart(&mut self, room: Option<RoomCode>, token: Option<Token>) {
+        *self = Session {
+            last_id: self.last_id,
+            ..Session::new(room, token)
+        };
+    }
+
+    pub fn room(&self) -> Option<RoomCode> {
+        self.room
+    }
+
+    pub fn token(&self) -> Option<Token> {
+        self.token
+    }
+
+    /// The seq of the last event the client's game includes.
+    pub fn applied(&self) -> u64 {
+        self.applied
+    }
+
+    /// Queue a message for the server.
+    pub fn send(&mut self, message: ClientMessage) {
+        self.outbox.push(message);
+    }
+
+    /// The messages to send, in order.
+    pub fn take_outbox(&mut self) -> Vec<ClientMessage> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Say who we are (on every new connection): the room and the seat's token, if any.
+    pub fn hello(&mut self) {
+        let (room, token) = (self.room, self.token);
+        self.send(ClientMessage::Hello { room, token });
+    }
+
+    /// The seat's token was refused, or the seat is gone (left to the computer): enter again
+    /// as a spectator from now on.
+    pub fn forget_token(&mut self) {
+        self.token = None;
+    }
+
+    /// The connection dropped: how long to wait before trying again (0.5 s, doubling to 8 s).
+    /// The move in flight is answered by the next `welcome`, not by an `ack`.
+    pub fn connection_lost(&mut self) -> f64 {
+        self.in_flight = None;
+        self.retries += 1;
+        f64::from(1u32 << self.retries.min(4)) / 2.0
+    }
+
+    /// A `welcome`: its game is the client's to apply now (report it with `taken`); events
+    /// up to its seq are dropped.
+    pub fn welcome(&mut self, welcome: &Welcome) {
+        self.room = Some(welcome.room);
+        self.token = welcome.token;
+        self.applied = welcome.seq;
+        self.queue.retain(|&seq, _| seq > welcome.seq);
+        self.pending = Some(Pending::Welcome);
+        self.asked_sync = None;
+        self.retries = 0;
+    }
+
+    /// An event from the room's log.
+    pub fn event(&mut self, seq: u64, event: RoomEvent) {
+        if seq > self.applied {
+            self.queue.insert(seq, event);
+        }
+    }
+
+    /// Is something handed to the game and not yet taken or refused?
+    pub fn is_waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The next event to apply, if it is the one after the last applied and nothing else is
+    /// being applied. A gap asks the server for the missing events.
+    pub fn next_event(&mut self) -> Option<RoomEvent> {
+        if self.pending.is_some() {
+            return None;
+        }
+        while let Some((&seq, _)) = self.queue.first_key_value() {
+            if seq <= self.applied {
+                self.queue.pop_first();
+                continue;
+            }
+            if seq > self.applied + 1 {
+                let have = self.applied;
+                if self.asked_sync != Some(have) {
+                    self.asked_sync = Some(have);
+                    self.send(ClientMessage::Sync { have });
+                }
+                return None;
+            }
+            let (seq, event) = self.queue.pop_first()?;
+            self.pending = Some(Pending::Event(seq));
+            return Some(event);
+        }
+        None
+    }
+
+    /// The game took what it was handed (the welcome's game, or the event).
+    pub fn taken(&mut self) {
+        if let Some(Pending::Event(seq)) = self.pending.take() {
+            self.applied = seq;
+        }
+    }
+
+    /// The game could not follow what it was handed: ours and the server's disagree, so the
+    /// whole room is asked for again.
+    pub fn refused(&mut self) {
+        self.pending = None;
+        self.queue.clear();
+        self.send(ClientMessage::Sync { have: u64::MAX });
+    }
+
+    /// Propose this client's move, decided on the game as it is after the events applied.
+    pub fn propose_move(&mut self, mv: Move) -> Result<(), MoveInFlight> {
+        if self.in_flight.is_some() {
+            return Err(MoveInFlight);
+        }
+        self.last_id = self.last_id.wrapping_add(1);
+        let id = self.last_id;
+        self.in_flight = Some(id);
+        let seq = self.applied;
+        self.send(ClientMessage::Move { seq, mv, id });
+        Ok(())
+    }
+
+    /// The server answered a message with this id (`ack`, or `error` carrying it).
+    pub fn answered(&mut self, id: Option<u32>) {
+        if id.is_some() && self.in_flight == id {
+            self.in_flight = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SeatHolder;
+    use starhalma_rules::{Game, RuleSet, Variant};
+
+    fn room() -> RoomCode {
+        "abcdefghij".parse().unwrap()
+    }
+
+    fn welcome_at(seq: u64) -> Welcome {
+        let variant = Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap();
+        Welcome {
+            room: room(),
+            link: "http://127.0.0.1:1/?room=abcdefghij".into(),
+            seat: Some(0),
+            token: None,
+            host: true,
+            seats: vec![SeatHolder::Open, SeatHolder::Open],
+            game: Game::new(variant),
+            seq,
+        }
+    }
+
+    fn resigned(seat: u8) -> RoomEvent {
+        RoomEvent::Resigned { seat }
+    }
+
+    /// A session that has taken a welcome at `seq`.
+    fn in_room(seq: u64) -> Session {
+        let mut session = Session::new(Some(room()), None);
+        session.welcome(&welcome_at(seq));
+        session.taken();
+        session
+    }
+
+    #[test]
+    fn events_are_handed_out_in_seq_order_one_at_a_time() {
+        let mut session = in_room(3);
+        session.event(5, resigned(1));
+        session.event(4, resigned(0));
+        assert_eq!(session.next_event(), Some(resigned(0)));
+        assert_eq!(session.next_event(), None, "the first is not taken yet");
+        session.taken();
+        assert_eq!(session.applied(), 4);
+        assert_eq!(session.next_event(), Some(resigned(1)));
+        session.taken();
+        assert_eq!(session.applied(), 5);
+        assert_eq!(session.next_event(), None);
+        assert!(session.take_outbox().is_empty());
+    }
+
+    #[test]
+    fn events_wait_until_the_welcome_game_is_taken() {
+        let mut session = Session::new(Some(room()), None);
+        session.welcome(&welcome_at(2));
+        session.event(3, resigned(0));
+        assert_eq!(session.next_event(), None);
+        session.taken();
+        assert_eq!(session.applied(), 2, "the welcome's seq, not more");
+        assert_eq!(session.next_event(), Some(resigned(0)));
+    }
+
+    #[test]
+    fn old_and_repeated_events_are_dropped() {
+        let mut session = in_room(5);
+        session.event(4, resigned(0));
+        session.event(5, resigned(0));
+        assert_eq!(session.next_event(), None);
+        session.event(6, resigned(1));
+        session.event(6, resigned(1));
+        assert_eq!(session.next_event(), Some(resigned(1)));
+        session.taken();
+        assert_eq!(session.next_event(), None);
+    }
+
+    #[test]
+    fn a_gap_asks_for_the_missing_events_once() {
+        let mut session = in_room(1);
+        session.event(4, resigned(0));
+        assert_eq!(session.next_event(), None);
+        assert_eq!(session.next_event(), None);
+        assert_eq!(
+            session.take_outbox(),
+            vec![ClientMessage::Sync { have: 1 }],
+            "one sync, however often the queue is looked at"
+        );
+        session.event(2, resigned(1));
+        assert_eq!(session.next_event(), Some(resigned(1)));
+        session.taken();
+        assert_eq!(session.next_event(), None);
+        assert_eq!(session.take_outbox(), vec![ClientMessage::Sync { have: 2 }]);
+    }
+
+    #[test]
+    fn a_refused_event_asks_for_the_whole_room() {
+        let mut session = in_room(1);
+        session.event(2, resigned(0));
+        session.event(3, resigned(1));
+        assert_eq!(session.next_event(), Some(resigned(0)));
+        session.refused();
+        assert_eq!(session.applied(), 1, "nothing applied");
+        assert_eq!(
+            session.next_event(),
+            None,
+            "the queue waits for the new welcome"
+        );
+        assert_eq!(
+            session.take_outbox(),
+            vec![ClientMessage::Sync { have: u64::MAX }]
+        );
+    }
+
+    #[test]
+    fn a_welcome_replaces_the_log_up_to_its_seq() {
+        let mut session = in_room(1);
+        session.event(2, resigned(0));
+        session.event(3, resigned(1));
+        session.event(4, resigned(0));
+        session.welcome(&welcome_at(3));
+        session.taken();
+        assert_eq!(session.applied(), 3);
+        assert_eq!(session.next_event(), Some(resigned(0)));
+        session.taken();
+        assert_eq!(session.applied(), 4);
+    }
+
+    #[test]
+    fn one_move_is_in_flight_at_a_time_and_carries_the_seq_it_was_decided_on() {
+        let mut session = in_room(7);
+        let mv: Move = "s 5,-1 4,0".parse().unwrap();
+        assert_eq!(session.propose_move(mv), Ok(()));
+        assert_eq!(session.propose_move(mv), Err(MoveInFlight));
+        let sent = session.take_outbox();
+        let [ClientMessage::Move { seq, id, .. }] = sent.as_slice() else {
+            panic!("one move sent: {sent:?}");
+        };
+        assert_eq!(*seq, 7);
+        session.answered(Some(id + 1));
+        assert_eq!(session.propose_move(mv), Err(MoveInFlight), "another id");
+        session.answered(Some(*id));
+        assert_eq!(session.propose_move(mv), Ok(()));
+        let sent = session.take_outbox();
+        assert!(
+            matches!(sent.as_slice(), [ClientMessage::Move { id: next, .. }] if next != id),
+            "a new id for a new move: {sent:?}"
+        );
+    }
+
+    #[test]
+    fn a_lost_connection_frees_the_move_and_waits_longer_each_time() {
+        let mut session = in_room(0);
+        let mv: Move = "s 5,-1 4,0".parse().unwrap();
+        session.propose_move(mv).unwrap();
+        let waits: Vec<f64> = (0..6).map(|_| session.connection_lost()).collect();
+        assert_eq!(waits, vec![1.0, 2.0, 4.0, 8.0, 8.0, 8.0]);
+        assert_eq!(session.propose_move(mv), Ok(()));
+        session.welcome(&welcome_at(0));
+        assert_eq!(
+            session.connection_lost(),
+            1.0,
+            "a welcome starts the waits again"
+        );
+    }
+
+    #[test]
+    fn hello_names_the_room_and_the_token_until_it_is_forgotten() {
+        let token: Token = "0123456789abcdef0123456789abcdef".parse().unwrap();
+        let mut session = Session::new(Some(room()), Some(token));
+        session.hello();
+        session.forget_token();
+        session.hello();
+        assert_eq!(
+            session.take_outbox(),
+            vec![
+                ClientMessage::Hello {
+                    room: Some(room()),
+                    token: Some(token)
+                },
+                ClientMessage::Hello {
+                    room: Some(room()),
+                    token: None
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn restarting_forgets_the_room_but_not_the_move_ids() {
+        let mut session = in_room(4);
+        let mv: Move = "s 5,-1 4,0".parse().unwrap();
+        session.propose_move(mv).unwrap();
+        let first = session.take_outbox();
+        session.restart(None, None);
+        assert_eq!(session.room(), None);
+        assert_eq!(session.applied(), 0);
+        session.propose_move(mv).unwrap();
+        let second = session.take_outbox();
+        match (first.as_slice(), second.as_slice()) {
+            ([ClientMessage::Move { id: a, .. }], [ClientMessage::Move { id: b, .. }]) => {
+                assert_ne!(a, b)
+            }
+            other => panic!("moves sent: {other:?}"),
+        }
+    }
+}
