@@ -23,7 +23,7 @@ pub(crate) struct GlowMaterial {
 
 impl GlowMaterial {
     /// A pulsing ring: where the selected marble can go.
-    pub fn pulsing(color: Color) -> GlowMaterial {
+    pub(crate) fn pulsing(color: Color) -> GlowMaterial {
         GlowMaterial {
             color: color.to_linear(),
             params: Vec4::new(0.62, 0.16, 4.0, 0.45),
@@ -31,7 +31,7 @@ impl GlowMaterial {
     }
 
     /// A steady ring: a mark that stays (the origin of someone's last move).
-    pub fn steady(color: Color) -> GlowMaterial {
+    pub(crate) fn steady(color: Color) -> GlowMaterial {
         GlowMaterial {
             color: color.to_linear(),
             params: Vec4::new(0.6, 0.13, 0.0, 0.0),

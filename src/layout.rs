@@ -28,19 +28,19 @@ const NARROW_BELOW: f32 = 600.0;
 /// Side windows lower than this are compact.
 const COMPACT_BELOW: f32 = 620.0;
 /// Space kept free at the window's edges.
-pub const EDGE: f32 = 8.0;
+pub(crate) const EDGE: f32 = 8.0;
 /// The least room under a stacked board: the action bar and a few panel rows.
 const STACKED_BOTTOM_MIN: f32 = 150.0;
 /// A stacked board's height for each pixel of width: the angled star is about 1.3 times as wide
 /// as high, the top-down one about as high as wide.
 const STACKED_BOARD_PER_WIDTH: f32 = 0.9;
 /// Height kept for the action bar at the bottom of a stacked layout.
-pub const ACTION_BAR: f32 = 64.0;
+pub(crate) const ACTION_BAR: f32 = 64.0;
 /// Height of one move-list entry and of the list's heading and replay buttons.
 const MOVE_ROW: f32 = 20.0;
 const MOVE_LIST_HEAD: f32 = 84.0;
 /// The most moves the list shows.
-pub const MOVE_LIST_MOST: usize = 10;
+pub(crate) const MOVE_LIST_MOST: usize = 10;
 /// The least height of a button on a touch screen, as platform guidelines ask for fingers.
 pub const TOUCH_TARGET: f32 = 44.0;
 
@@ -134,7 +134,7 @@ impl ScreenLayout {
 
 /// What a laid-out interface node covers, for checks that nothing covers the board: visible
 /// nodes that draw something (a background, or text).
-pub type CoverQuery<'w, 's> = Query<
+pub(crate) type CoverQuery<'w, 's> = Query<
     'w,
     's,
     (
@@ -147,23 +147,23 @@ pub type CoverQuery<'w, 's> = Query<
 >;
 
 /// A laid-out node's rectangle in logical pixels.
-pub fn node_rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
+pub(crate) fn node_rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
     let scale = node.inverse_scale_factor;
     Rect::from_center_size(at.translation * scale, node.size * scale)
 }
 
 /// A length in pixels for the probes' JSON, to a tenth of a pixel.
-pub fn tenth(pixels: f32) -> f32 {
+pub(crate) fn tenth(pixels: f32) -> f32 {
     (pixels * 10.0).round() / 10.0
 }
 
 /// `[min x, min y, max x, max y]` of `rect` scaled by `scale`, for the probes' JSON.
-pub fn rect_pixels(rect: &Rect, scale: f32) -> [f32; 4] {
+pub(crate) fn rect_pixels(rect: &Rect, scale: f32) -> [f32; 4] {
     [rect.min.x, rect.min.y, rect.max.x, rect.max.y].map(|v| tenth(v * scale))
 }
 
 /// The rectangles (logical pixels) the interface draws on.
-pub fn covered_rects(nodes: &CoverQuery) -> Vec<Rect> {
+pub(crate) fn covered_rects(nodes: &CoverQuery) -> Vec<Rect> {
     nodes
         .iter()
         .filter(|(node, _, visible, background, text)| {
@@ -186,7 +186,7 @@ pub struct TouchScreen(pub bool);
 
 /// Whether touch `id` went down and up within this frame: such a tap shows neither as a touch
 /// still down to bevy_ui's focus system nor as a pointer picking could hover.
-pub fn quick_tap(touches: &Touches, id: u64) -> bool {
+pub(crate) fn quick_tap(touches: &Touches, id: u64) -> bool {
     touches.just_pressed(id) && touches.just_released(id)
 }
 

@@ -18,6 +18,8 @@
 //! The crate's public surface is small: what the binary needs at the top level, and what tests
 //! and benchmarks look at in [`testing`].
 
+#![warn(unreachable_pub)]
+
 mod ai;
 mod board;
 mod camera;

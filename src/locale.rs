@@ -8,9 +8,8 @@ use crate::frame::Frame;
 use bevy::prelude::*;
 pub use starhalma_locale::Language;
 use starhalma_locale::id;
-use starhalma_locale::{Arg, Texts, message_ids};
+use starhalma_locale::{Arg, Texts};
 use starhalma_rules::{Colour, IllegalMove, ResignError, RuleSet, Variant};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A text to show, in no language yet.
@@ -22,9 +21,6 @@ pub enum Phrase {
     Number(i64),
     /// Text that is the same in every language: labels (`R10 S1`), notation, links, paths.
     Verbatim(String),
-    /// A text of starhalma-guide, which writes English: shown as the message whose English it
-    /// is (the locale crate's tests check that every guide text is one).
-    Guide(&'static str),
     /// Phrases one after another with `glue` between them.
     Joined(Vec<Phrase>, Glue),
     /// A seat named in a line about it (whose turn, marbles home, a move): its colour's name,
@@ -137,10 +133,6 @@ fn say(texts: &Texts, phrase: &Phrase, symbols: bool) -> String {
         }
         Phrase::Number(n) => n.to_string(),
         Phrase::Verbatim(text) => text.clone(),
-        Phrase::Guide(english) => match english_ids().get(*english) {
-            Some(id) => texts.get(id),
-            None => english.to_string(),
-        },
         Phrase::Joined(parts, glue) => {
             let parts = parts.iter().map(|p| say(texts, p, symbols));
             match glue {
@@ -157,18 +149,6 @@ fn say(texts: &Texts, phrase: &Phrase, symbols: bool) -> String {
         ),
         Phrase::Seat(colour) => say(texts, &colour_name(*colour), false),
     }
-}
-
-/// The message id of each English text without arguments.
-fn english_ids() -> &'static HashMap<String, &'static str> {
-    static IDS: OnceLock<HashMap<String, &'static str>> = OnceLock::new();
-    IDS.get_or_init(|| {
-        let english = Texts::new(Language::English);
-        message_ids(Language::English)
-            .into_iter()
-            .map(|id| (english.get(id), id))
-            .collect()
-    })
 }
 
 /// The language the player reads, and its words.
@@ -268,7 +248,7 @@ impl SystemLanguage {
 pub struct Say(pub Phrase);
 
 /// Set `say` to `phrase` only when it differs, so an unchanged line is not drawn again.
-pub fn set_say(say: &mut Mut<Say>, phrase: Phrase) {
+pub(crate) fn set_say(say: &mut Mut<Say>, phrase: Phrase) {
     if say.0 != phrase {
         say.0 = phrase;
     }
@@ -277,14 +257,14 @@ pub fn set_say(say: &mut Mut<Say>, phrase: Phrase) {
 /// The fonts that draw each language's script (all three also have Latin letters and digits):
 /// subsets of Noto Sans, Noto Sans CJK JP and Noto Sans Devanagari (`scripts/fonts.sh`).
 #[derive(Resource, Clone, Debug)]
-pub struct UiFonts {
+pub(crate) struct UiFonts {
     latin: Handle<Font>,
     japanese: Handle<Font>,
     devanagari: Handle<Font>,
 }
 
 impl UiFonts {
-    pub fn for_language(&self, language: Language) -> Handle<Font> {
+    pub(crate) fn for_language(&self, language: Language) -> Handle<Font> {
         match language {
             Language::English => self.latin.clone(),
             Language::Japanese => self.japanese.clone(),
@@ -346,7 +326,7 @@ fn apply_font(words: Res<Words>, fonts: Option<Res<UiFonts>>, mut texts: Query<&
 }
 
 /// A colour's name: "Red", "赤".
-pub fn colour_name(colour: Colour) -> Phrase {
+pub(crate) fn colour_name(colour: Colour) -> Phrase {
     Phrase::msg(match colour {
         Colour::Red => id::COLOUR_RED,
         Colour::Purple => id::COLOUR_PURPLE,
@@ -358,7 +338,7 @@ pub fn colour_name(colour: Colour) -> Phrase {
 }
 
 /// A rule set's name on buttons and headings.
-pub fn rules_name(rules: RuleSet) -> Phrase {
+pub(crate) fn rules_name(rules: RuleSet) -> Phrase {
     use starhalma_rules::Blocked;
     Phrase::msg(match rules {
         RuleSet::Laws => id::RULES_LAWS,
@@ -375,7 +355,7 @@ pub fn rules_name(rules: RuleSet) -> Phrase {
 }
 
 /// A variant's name: "Table, 3 players".
-pub fn variant_name(variant: Variant) -> Phrase {
+pub(crate) fn variant_name(variant: Variant) -> Phrase {
     Phrase::Joined(
         vec![
             rules_name(variant.rules()),
@@ -386,9 +366,9 @@ pub fn variant_name(variant: Variant) -> Phrase {
 }
 
 /// The rules engine's reason a move is illegal, in words (hole coordinates stay notation).
-pub fn illegal(reason: &IllegalMove) -> Phrase {
+pub(crate) fn illegal(reason: &IllegalMove) -> Phrase {
     let hole = |id, hole: &String| Phrase::msg(id).with("hole", Phrase::Verbatim(hole.clone()));
-    let between = |id, from: &String, to: &String| {
+    let from_to = |id, from: &String, to: &String| {
         Phrase::msg(id)
             .with("from", Phrase::Verbatim(from.clone()))
             .with("to", Phrase::Verbatim(to.clone()))
@@ -398,8 +378,8 @@ pub fn illegal(reason: &IllegalMove) -> Phrase {
         IllegalMove::EmptyOrigin(h) => hole(id::ILLEGAL_EMPTY_ORIGIN, h),
         IllegalMove::NotYourPiece { hole: h } => hole(id::ILLEGAL_NOT_YOUR_PIECE, h),
         IllegalMove::DestinationOccupied(h) => hole(id::ILLEGAL_OCCUPIED, h),
-        IllegalMove::NotAdjacent { from, to } => between(id::ILLEGAL_NOT_ADJACENT, from, to),
-        IllegalMove::NotReachable { from, to } => between(id::ILLEGAL_NOT_REACHABLE, from, to),
+        IllegalMove::NotAdjacent { from, to } => from_to(id::ILLEGAL_NOT_ADJACENT, from, to),
+        IllegalMove::NotReachable { from, to } => from_to(id::ILLEGAL_NOT_REACHABLE, from, to),
         IllegalMove::NoMovement => Phrase::msg(id::ILLEGAL_NO_MOVEMENT),
         IllegalMove::MustStayInTarget => Phrase::msg(id::ILLEGAL_MUST_STAY_IN_TARGET),
         IllegalMove::CannotStopThere(h) => hole(id::ILLEGAL_CANNOT_STOP_THERE, h),
@@ -411,7 +391,7 @@ pub fn illegal(reason: &IllegalMove) -> Phrase {
 }
 
 /// Why a resignation is not possible.
-pub fn resign_error(error: &ResignError) -> Phrase {
+pub(crate) fn resign_error(error: &ResignError) -> Phrase {
     match error {
         ResignError::GameOver => Phrase::msg(id::REASON_GAME_ALREADY_OVER),
         ResignError::NoSuchSeat(seat) => Phrase::msg(id::REASON_NO_SEAT).with("seat", *seat),

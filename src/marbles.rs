@@ -58,7 +58,7 @@ impl Default for AnimationSettings {
 
 /// The animation speeds the Speed button offers, slowest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Speed {
+pub(crate) enum Speed {
     Slow,
     Normal,
     Fast,
@@ -66,10 +66,10 @@ pub enum Speed {
 }
 
 impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
-    pub const DEFAULT: Speed = Speed::Normal;
+    pub(crate) const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+    pub(crate) const DEFAULT: Speed = Speed::Normal;
 
-    pub fn seconds_per_hop(self) -> f32 {
+    pub(crate) fn seconds_per_hop(self) -> f32 {
         match self {
             Speed::Slow => 0.45,
             Speed::Normal => 0.28,
@@ -79,7 +79,7 @@ impl Speed {
     }
 
     /// The offered speed closest to `seconds_per_hop`.
-    pub fn nearest(seconds_per_hop: f32) -> Speed {
+    pub(crate) fn nearest(seconds_per_hop: f32) -> Speed {
         Speed::ALL
             .into_iter()
             .min_by(|a, b| {
@@ -91,7 +91,7 @@ impl Speed {
     }
 
     /// The next speed the button offers (after the fastest, the slowest again).
-    pub fn next(self) -> Speed {
+    pub(crate) fn next(self) -> Speed {
         let at = Speed::ALL.iter().position(|&s| s == self).unwrap_or(0);
         Speed::ALL[(at + 1) % Speed::ALL.len()]
     }

@@ -85,7 +85,7 @@ macro_rules! set {
     };
 }
 
-/// Places the lines, buttons, sheet, panel and move list for the layout.
+/// Places the lines, buttons, sheet, panel and move list for the layout, one region at a time.
 #[allow(clippy::type_complexity)]
 fn arrange(
     mut commands: Commands,
@@ -102,130 +102,28 @@ fn arrange(
         Query<(Entity, &HudSlot, &mut Node)>,
     )>,
 ) {
-    let l = *layout;
-    let (w, h) = (l.window.x, l.window.y);
-    let stacked = l.arrangement == Arrangement::Stacked;
+    let l = &*layout;
     for mut node in &mut nodes.p0() {
-        if stacked {
-            set!(
-                node,
-                left = px(EDGE),
-                top = px(EDGE),
-                max_width = px(w - 2.0 * EDGE)
-            );
-        } else if l.compact {
-            set!(
-                node,
-                left = px(12),
-                top = px(10),
-                max_width = px(l.band - 16.0)
-            );
-        } else {
-            set!(node, left = px(12), top = px(10), max_width = Val::Auto);
-        }
+        place_lines(&mut node, l);
     }
-    // The last move is in the move list: a compact top bar leaves it out.
     for mut node in &mut nodes.p6() {
-        let display = if l.compact {
-            Display::None
-        } else {
-            Display::Flex
-        };
-        set!(node, display = display);
+        show_unless_compact(&mut node, l);
     }
-    let below = l.below_board();
-    let half = (w - 3.0 * EDGE) / 2.0;
     for mut node in &mut nodes.p3() {
-        if stacked {
-            // Out of the top bar's flow, under the board (the column starts at EDGE).
-            set!(
-                node,
-                position_type = PositionType::Absolute,
-                left = px(0),
-                top = px(l.board.max.y - EDGE + 4.0),
-                max_width = px(half + EDGE),
-                max_height = px(below),
-                margin = UiRect::ZERO,
-                // Out of the flow its height is not known when lines break: one column.
-                flex_wrap = FlexWrap::NoWrap,
-            );
-        } else {
-            let max_height = if l.compact { px(h - 140.0) } else { vh(78) };
-            set!(
-                node,
-                position_type = PositionType::Relative,
-                left = Val::Auto,
-                top = Val::Auto,
-                max_width = px(l.band - 16.0),
-                max_height = max_height,
-                margin = UiRect::top(px(8)),
-                flex_wrap = FlexWrap::Wrap,
-            );
-        }
+        place_panel(&mut node, l);
     }
     for mut node in &mut nodes.p4() {
-        let max_height = if stacked {
-            px((below - 36.0).max(60.0))
-        } else if l.compact {
-            px(h - 180.0)
-        } else {
-            px(520)
-        };
-        set!(node, max_height = max_height);
+        size_panel_list(&mut node, l);
     }
     for mut node in &mut nodes.p5() {
-        if stacked {
-            set!(
-                node,
-                right = px(EDGE),
-                top = px(l.board.max.y + 4.0),
-                bottom = Val::Auto,
-                width = px(half - EDGE),
-            );
-        } else {
-            let width = if l.compact {
-                px(l.band - 14.0)
-            } else {
-                px(250)
-            };
-            set!(
-                node,
-                right = px(10),
-                top = Val::Auto,
-                bottom = px(10),
-                width = width
-            );
-        }
+        place_move_list(&mut node, l);
     }
     let column = {
         let mut buttons = nodes.p1();
         let Ok((column, mut node)) = buttons.single_mut() else {
             return;
         };
-        if stacked {
-            set!(
-                node,
-                left = px(EDGE),
-                right = px(EDGE),
-                top = Val::Auto,
-                bottom = px(EDGE),
-                flex_direction = FlexDirection::Row,
-                flex_wrap = FlexWrap::Wrap,
-                justify_content = JustifyContent::Center,
-            );
-        } else {
-            set!(
-                node,
-                left = Val::Auto,
-                right = px(10),
-                top = px(10),
-                bottom = Val::Auto,
-                flex_direction = FlexDirection::Column,
-                flex_wrap = FlexWrap::NoWrap,
-                justify_content = JustifyContent::Start,
-            );
-        }
-        set!(node, align_items = AlignItems::End);
+        place_button_column(&mut node, l);
         column
     };
     let sheet_entity = {
@@ -233,37 +131,7 @@ fn arrange(
         let Ok((sheet_entity, mut node)) = sheets.single_mut() else {
             return;
         };
-        let display = if l.compact && sheet.0 {
-            Display::Flex
-        } else {
-            Display::None
-        };
-        set!(node, display = display, padding = UiRect::all(px(6)));
-        if stacked {
-            set!(
-                node,
-                left = px(EDGE),
-                right = px(EDGE),
-                top = Val::Auto,
-                bottom = px(ACTION_BAR + EDGE),
-                flex_direction = FlexDirection::Row,
-                flex_wrap = FlexWrap::Wrap,
-                justify_content = JustifyContent::Center,
-                max_height = Val::Auto,
-            );
-        } else {
-            set!(
-                node,
-                left = Val::Auto,
-                right = px(l.band),
-                top = px(10),
-                bottom = Val::Auto,
-                flex_direction = FlexDirection::Column,
-                flex_wrap = FlexWrap::Wrap,
-                justify_content = JustifyContent::Start,
-                max_height = px(h - 20.0),
-            );
-        }
+        place_sheet(&mut node, l, sheet.0);
         sheet_entity
     };
     // The buttons in their desktop order, split between the column (or bar) and the sheet.
@@ -271,6 +139,7 @@ fn arrange(
     for (entity, slot, mut node) in &mut nodes.p7() {
         slots.push((slot.order, entity, slot.group));
         if slot.group == ButtonGroup::More {
+            // "More" itself is there only when compact.
             let display = if l.compact {
                 Display::Flex
             } else {
@@ -281,20 +150,191 @@ fn arrange(
     }
     slots.sort_unstable_by_key(|(order, ..)| *order);
     let in_sheet = |group: ButtonGroup| l.compact && group == ButtonGroup::Secondary;
-    let in_bar: Vec<Entity> = slots
-        .iter()
-        .filter(|(_, _, g)| !in_sheet(*g))
-        .map(|(_, e, _)| *e)
-        .collect();
-    let sheet_buttons: Vec<Entity> = slots
-        .iter()
-        .filter(|(_, _, g)| in_sheet(*g))
-        .map(|(_, e, _)| *e)
-        .collect();
-    commands.entity(column).replace_children(&in_bar);
+    let (sheet_buttons, in_bar): (Vec<_>, Vec<_>) =
+        slots.iter().partition(|(_, _, group)| in_sheet(*group));
+    let entities = |slots: Vec<&(u8, Entity, ButtonGroup)>| -> Vec<Entity> {
+        slots.into_iter().map(|(_, e, _)| *e).collect()
+    };
+    commands.entity(column).replace_children(&entities(in_bar));
     commands
         .entity(sheet_entity)
-        .replace_children(&sheet_buttons);
+        .replace_children(&entities(sheet_buttons));
+}
+
+fn stacked(l: &ScreenLayout) -> bool {
+    l.arrangement == Arrangement::Stacked
+}
+
+/// The HUD's lines: a top bar when stacked, else the left band.
+fn place_lines(node: &mut Mut<Node>, l: &ScreenLayout) {
+    if stacked(l) {
+        set!(
+            node,
+            left = px(EDGE),
+            top = px(EDGE),
+            max_width = px(l.window.x - 2.0 * EDGE)
+        );
+    } else if l.compact {
+        set!(
+            node,
+            left = px(12),
+            top = px(10),
+            max_width = px(l.band - 16.0)
+        );
+    } else {
+        set!(node, left = px(12), top = px(10), max_width = Val::Auto);
+    }
+}
+
+/// A line a compact top bar leaves out (the last move is in the move list).
+fn show_unless_compact(node: &mut Mut<Node>, l: &ScreenLayout) {
+    let display = if l.compact {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    set!(node, display = display);
+}
+
+/// The half of the width under a stacked board that the panel and the move list each take.
+fn half_width(l: &ScreenLayout) -> f32 {
+    (l.window.x - 3.0 * EDGE) / 2.0
+}
+
+/// The controls panel: under the board on the left when stacked, else under the lines.
+fn place_panel(node: &mut Mut<Node>, l: &ScreenLayout) {
+    if stacked(l) {
+        // Out of the top bar's flow, under the board (the column starts at EDGE).
+        set!(
+            node,
+            position_type = PositionType::Absolute,
+            left = px(0),
+            top = px(l.board.max.y - EDGE + 4.0),
+            max_width = px(half_width(l) + EDGE),
+            max_height = px(l.below_board()),
+            margin = UiRect::ZERO,
+            // Out of the flow its height is not known when lines break: one column.
+            flex_wrap = FlexWrap::NoWrap,
+        );
+    } else {
+        let max_height = if l.compact {
+            px(l.window.y - 140.0)
+        } else {
+            vh(78)
+        };
+        set!(
+            node,
+            position_type = PositionType::Relative,
+            left = Val::Auto,
+            top = Val::Auto,
+            max_width = px(l.band - 16.0),
+            max_height = max_height,
+            margin = UiRect::top(px(8)),
+            flex_wrap = FlexWrap::Wrap,
+        );
+    }
+}
+
+/// The panel's list: as tall as its place allows (it scrolls beyond).
+fn size_panel_list(node: &mut Mut<Node>, l: &ScreenLayout) {
+    let max_height = if stacked(l) {
+        px((l.below_board() - 36.0).max(60.0))
+    } else if l.compact {
+        px(l.window.y - 180.0)
+    } else {
+        px(520)
+    };
+    set!(node, max_height = max_height);
+}
+
+/// The move list: under the board on the right when stacked, else the bottom right corner.
+fn place_move_list(node: &mut Mut<Node>, l: &ScreenLayout) {
+    if stacked(l) {
+        set!(
+            node,
+            right = px(EDGE),
+            top = px(l.board.max.y + 4.0),
+            bottom = Val::Auto,
+            width = px(half_width(l) - EDGE),
+        );
+    } else {
+        let width = if l.compact {
+            px(l.band - 14.0)
+        } else {
+            px(250)
+        };
+        set!(
+            node,
+            right = px(10),
+            top = Val::Auto,
+            bottom = px(10),
+            width = width
+        );
+    }
+}
+
+/// The buttons: a bar along the bottom when stacked, else a column on the right.
+fn place_button_column(node: &mut Mut<Node>, l: &ScreenLayout) {
+    if stacked(l) {
+        set!(
+            node,
+            left = px(EDGE),
+            right = px(EDGE),
+            top = Val::Auto,
+            bottom = px(EDGE),
+            flex_direction = FlexDirection::Row,
+            flex_wrap = FlexWrap::Wrap,
+            justify_content = JustifyContent::Center,
+        );
+    } else {
+        set!(
+            node,
+            left = Val::Auto,
+            right = px(10),
+            top = px(10),
+            bottom = Val::Auto,
+            flex_direction = FlexDirection::Column,
+            flex_wrap = FlexWrap::NoWrap,
+            justify_content = JustifyContent::Start,
+        );
+    }
+    set!(node, align_items = AlignItems::End);
+}
+
+/// The "More" sheet, shown while open in a compact layout: above the bar when stacked, else
+/// beside the column.
+fn place_sheet(node: &mut Mut<Node>, l: &ScreenLayout, open: bool) {
+    let display = if l.compact && open {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    set!(node, display = display, padding = UiRect::all(px(6)));
+    if stacked(l) {
+        set!(
+            node,
+            left = px(EDGE),
+            right = px(EDGE),
+            top = Val::Auto,
+            bottom = px(ACTION_BAR + EDGE),
+            flex_direction = FlexDirection::Row,
+            flex_wrap = FlexWrap::Wrap,
+            justify_content = JustifyContent::Center,
+            max_height = Val::Auto,
+        );
+    } else {
+        set!(
+            node,
+            left = Val::Auto,
+            right = px(l.band),
+            top = px(10),
+            bottom = Val::Auto,
+            flex_direction = FlexDirection::Column,
+            flex_wrap = FlexWrap::Wrap,
+            justify_content = JustifyContent::Start,
+            max_height = px(l.window.y - 20.0),
+        );
+    }
 }
 
 /// Buttons are a finger's height on touch screens.

@@ -90,8 +90,8 @@ fn follow_the_player(
     for answer in feedback {
         match answer {
             Feedback::None => {}
-            Feedback::Completed { done } => notice.0 = Phrase::Guide(done),
-            Feedback::Explain(text) => notice.0 = Phrase::Guide(text),
+            Feedback::Completed { done } => notice.0 = Phrase::msg(done),
+            Feedback::Explain(text) => notice.0 = Phrase::msg(text),
         }
     }
 }
@@ -105,7 +105,7 @@ pub(super) fn explain_refused_press(
     if let Some((from, to)) = selection.refused
         && let Some(refusal) = why_not(&state.game, from, to)
     {
-        notice.0 = Phrase::Guide(explain(&refusal, state.game.rule_set()));
+        notice.0 = Phrase::msg(explain(&refusal, state.game.rule_set()));
     }
 }
 

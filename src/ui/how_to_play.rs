@@ -213,7 +213,7 @@ fn build_how_to_play(
     }
     commands.entity(panel).with_child(label(
         Phrase::msg(id::HOW_TO_PLAY_SECTION)
-            .with("title", Phrase::Guide(shown.title))
+            .with("title", Phrase::msg(shown.title))
             .with("number", section + 1)
             .with("count", all.len()),
         size::SECTION,
@@ -277,7 +277,7 @@ fn build_how_to_play(
         let board = spawn_mini_board(&mut commands, diagram, 260.0);
         commands.entity(column).add_child(board);
         commands.entity(column).with_child((
-            label(Phrase::Guide(diagram.caption), size::CAPTION, SOFT_TEXT),
+            label(Phrase::msg(diagram.caption), size::CAPTION, SOFT_TEXT),
             Node {
                 width: percent(100),
                 ..default()
@@ -300,7 +300,7 @@ fn spawn_text(commands: &mut Commands, parent: Entity, section: &Section) {
     // A width of its own, so the text is measured wrapped at the column's width (not one word
     // a line, which leaves a tall empty box). Paragraphs are a blank line apart in the text.
     commands.entity(column).with_child((
-        label(Phrase::Guide(section.text), size::BODY, TEXT),
+        label(Phrase::msg(section.text), size::BODY, TEXT),
         Node {
             width: percent(100),
             ..default()

@@ -285,7 +285,7 @@ fn update_hud(
             HudText::Guide => guide
                 .0
                 .as_ref()
-                .map(|g| Phrase::Guide(g.instruction(&state.game)))
+                .map(|g| Phrase::msg(g.instruction(&state.game)))
                 .unwrap_or_default(),
         };
         set_say(&mut say, line);

@@ -186,7 +186,7 @@ fn build_menu(
                     ..default()
                 },
                 children![label(
-                    Phrase::Guide(starhalma_guide::summary(choice.rules)),
+                    Phrase::msg(starhalma_guide::summary(choice.rules)),
                     size::SMALL,
                     SOFT_TEXT
                 )],

@@ -11,6 +11,7 @@ use starhalma::testing::{
 };
 use starhalma::{GameCommand, Match, MoveRequest, Screen, SeatKind, Setup, Store};
 use starhalma_guide::{Topic, sections, summary};
+use starhalma_locale::{Language, Texts};
 use starhalma_rules::{Hole, RuleSet};
 
 fn menu_app() -> App {
@@ -40,6 +41,11 @@ fn texts_of<C: Component>(app: &mut App) -> Vec<String> {
     out
 }
 
+/// A message in English (the guide names its texts by message id).
+fn english(id: &str) -> String {
+    Texts::new(Language::English).get(id)
+}
+
 fn count_modal(app: &mut App) -> usize {
     app.world_mut()
         .query_filtered::<(), With<ModalFocus>>()
@@ -52,7 +58,10 @@ fn the_menu_explains_each_rule_set_under_its_buttons() {
     let mut app = menu_app();
     for rules in RuleSet::ALL {
         press(&mut app, UiAction::Rules(rules));
-        assert_eq!(texts_of::<MenuSummary>(&mut app), vec![summary(rules)]);
+        assert_eq!(
+            texts_of::<MenuSummary>(&mut app),
+            vec![english(summary(rules))]
+        );
     }
 }
 
@@ -161,7 +170,12 @@ fn the_game_over_panel_names_the_rule_that_decided_and_opens_it() {
     let decision = starhalma_guide::decision(&app.world().resource::<Match>().game).unwrap();
     assert_eq!(decision.topic, Topic::Resigning);
     let panel = texts_of::<starhalma::testing::GameOverPanel>(&mut app);
-    assert!(panel.contains(&decision.text), "{panel:?}");
+    let en = Texts::new(Language::English);
+    let sentence = en.get_args(
+        "decided-resigned",
+        &[("resigned", "Red".into()), ("winner", "Blue".into())],
+    );
+    assert!(panel.contains(&sentence), "{sentence:?} not in {panel:?}");
     press(&mut app, UiAction::RulesTopic(decision.topic));
     let opened = page(&app).unwrap();
     assert_eq!(
@@ -194,7 +208,7 @@ fn a_press_the_rules_refuse_is_explained_in_words() {
     press_hole(&mut app, far);
     assert_eq!(
         app.world().resource::<Notice>().0.in_english(),
-        starhalma_guide::explain(&refusal, game.rule_set())
+        english(starhalma_guide::explain(&refusal, game.rule_set()))
     );
     assert_eq!(app.world().resource::<Selection>().from, None);
 }

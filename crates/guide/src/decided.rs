@@ -1,5 +1,5 @@
-//! Why a game ended, when a special rule decided it: the sentence for the game-over panel and
-//! the rules-screen section that explains the rule.
+//! Why a game ended, when a special rule decided it: the facts the game-over panel puts into
+//! words (seats, counts, the rule) and the rules-screen section that explains the rule.
 
 use crate::sections::Topic;
 use starhalma_rules::rules::{DIAMOND_MOVE_CAP, TABLE_ANTI_SPOIL_TURNS, TABLE_TURN_CAP};
@@ -9,11 +9,9 @@ use starhalma_rules::{DrawReason, Game, Holes, RankReason, RuleSet, Status, WinR
 /// own marbles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
-    /// One or two sentences for the game-over panel, naming players by colour (English).
-    pub text: String,
     /// The rules-screen section to open from the panel.
     pub topic: Topic,
-    /// What the sentence says, for putting it into other languages.
+    /// The facts the game-over panel puts into words (the client, in the player's language).
     pub decided: Decided,
 }
 
@@ -71,14 +69,9 @@ pub enum Among {
     BestPlaced,
 }
 
-/// The sentence for the game-over panel when a special rule decided `game`: the anti-spoiling
-/// rule, the fill rule, a resignation, a draw or the turn cap. `None` while the game goes on and
-/// when it ended the ordinary way.
-pub fn decided_by(game: &Game) -> Option<String> {
-    decision(game).map(|d| d.text)
-}
-
-/// [`decided_by`] with the section of the rules screen that explains the rule.
+/// How a special rule decided `game` (the anti-spoiling rule, the fill rule, a resignation, a
+/// draw or the turn cap), with the section of the rules screen that explains it. `None` while
+/// the game goes on and when it ended the ordinary way.
 pub fn decision(game: &Game) -> Option<Decision> {
     let decided = facts(game)?;
     let topic = match &decided {
@@ -90,11 +83,7 @@ pub fn decision(game: &Game) -> Option<Decision> {
             Topic::DrawsAndLimits
         }
     };
-    Some(Decision {
-        text: english(game, &decided),
-        topic,
-        decided,
-    })
+    Some(Decision { topic, decided })
 }
 
 fn facts(game: &Game) -> Option<Decided> {
@@ -192,96 +181,6 @@ fn facts(game: &Game) -> Option<Decided> {
     })
 }
 
-/// The decision in English.
-fn english(game: &Game, decided: &Decided) -> String {
-    let name = |seat: u8| game.variant().colour(seat).name();
-    // " Blue's own move completed it." when the winner did not make the last move.
-    let by = |seat: &Option<u8>| match seat {
-        Some(seat) => format!(" {}'s own move completed it.", name(*seat)),
-        None => String::new(),
-    };
-    match decided {
-        Decided::AntiSpoil {
-            winner,
-            opposite,
-            left,
-            turns,
-            completed_by,
-        } => format!(
-            "{w}'s target was filled with {left} of {o}'s marbles still in it after {turns} \
-             turns each: by the anti-spoiling rule they count for {w}, so {w} wins.{by}",
-            w = name(*winner),
-            o = name(*opposite),
-            by = by(completed_by),
-        ),
-        Decided::Fill {
-            winner,
-            others,
-            completed_by,
-        } => format!(
-            "{w}'s target was full, with {others} of the other players' marbles in it at least \
-             one of them theirs: the fill rule, so {w} wins.{by}",
-            w = name(*winner),
-            by = by(completed_by),
-        ),
-        Decided::FilledDiamond {
-            winner,
-            others,
-            completed_by,
-        } => format!(
-            "{w}'s target was full, with {others} of the other players' marbles in it and \
-             {w}'s king on its tip, so {w} wins.{by}",
-            w = name(*winner),
-            by = by(completed_by),
-        ),
-        Decided::Resigned {
-            resigned,
-            winner,
-            among,
-        } => {
-            let how = match among {
-                None => "",
-                Some(Among::Nearest) => " Of the others, their marbles were nearest their target.",
-                Some(Among::BestPlaced) => {
-                    " Of the others, they were best placed: most marbles home, then least \
-                     distance to go."
-                }
-            };
-            format!(
-                "{r} resigned, so {w} wins.{how}",
-                r = name(*resigned),
-                w = name(*winner)
-            )
-        }
-        Decided::AllPassedDraw => "Nobody could move: every player passed in turn, so nothing \
-                                   could change any more and the game is a draw."
-            .to_string(),
-        Decided::MoveCapDraw { moves } => {
-            format!("{moves} moves each were played without a winner, so the game is a draw.")
-        }
-        Decided::Ranked { turn_cap, first } => {
-            let why = match turn_cap {
-                Some(turns) => {
-                    format!("Nobody finished in {turns} turns each, so the game stopped")
-                }
-                None => "Every player passed in turn, so nothing could change any more and the \
-                         game stopped"
-                    .to_string(),
-            };
-            let names: Vec<&str> = first.iter().map(|&seat| name(seat)).collect();
-            let first = match names.as_slice() {
-                [one] => format!("{one} is first"),
-                [init @ .., last] => format!("{} and {last} share first place", init.join(", ")),
-                [] => unreachable!("a ranking has a first place"),
-            };
-            format!(
-                "{why}. Players are placed by marbles home, then by distance still to go: \
-                 {first}."
-            )
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,10 +189,6 @@ mod tests {
 
     fn new_game(rules: RuleSet, players: u8) -> Game {
         Game::new(Variant::new(rules, players).unwrap())
-    }
-
-    fn colour(game: &Game, seat: u8) -> &'static str {
-        game.variant().colour(seat).name()
     }
 
     fn hole(text: &str) -> Hole {
@@ -327,11 +222,11 @@ mod tests {
     #[test]
     fn nothing_to_say_while_playing_or_after_an_ordinary_win() {
         let mut game = new_game(RuleSet::Table { long_hops: false }, 2);
-        assert_eq!(decided_by(&game), None);
+        assert_eq!(decision(&game), None);
         for _ in 0..10 {
             game.play(greedy(&game)).unwrap();
         }
-        assert_eq!(decided_by(&game), None);
+        assert_eq!(decision(&game), None);
         let win = crate::diagram::win(RuleSet::Laws).after();
         assert!(matches!(
             win.status(),
@@ -340,7 +235,7 @@ mod tests {
                 ..
             }
         ));
-        assert_eq!(decided_by(&win), None);
+        assert_eq!(decision(&win), None);
     }
 
     #[test]
@@ -351,11 +246,14 @@ mod tests {
         }
         game.resign(1).unwrap();
         let d = decision(&game).unwrap();
-        assert!(
-            d.text
-                .starts_with(&format!("{} resigned", colour(&game, 1)))
+        assert_eq!(
+            d.decided,
+            Decided::Resigned {
+                resigned: 1,
+                winner: 0,
+                among: None
+            }
         );
-        assert!(d.text.contains(&format!("{} wins", colour(&game, 0))));
         assert_eq!(d.topic, Topic::Resigning);
 
         let mut diamond = new_game(RuleSet::Diamond, 3);
@@ -366,12 +264,14 @@ mod tests {
         let Status::Won { winner, .. } = diamond.status() else {
             panic!("{:?}", diamond.status())
         };
-        let text = decided_by(&diamond).unwrap();
-        assert!(
-            text.contains(&format!("{} wins", colour(&diamond, winner))),
-            "{text}"
+        assert_eq!(
+            decision(&diamond).unwrap().decided,
+            Decided::Resigned {
+                resigned: 0,
+                winner,
+                among: Some(Among::Nearest)
+            }
         );
-        assert!(text.contains("nearest"), "{text}");
     }
 
     /// A real table game: Red plays the greedy player, Blue the same but never moves the three
@@ -402,13 +302,21 @@ mod tests {
         );
         let d = decision(&game).unwrap();
         assert_eq!(d.topic, Topic::AntiSpoil);
-        let expected = format!(
-            "{}'s target was filled with 3 of {}'s marbles",
-            colour(&game, 0),
-            colour(&game, 1)
+        assert!(
+            matches!(
+                d.decided,
+                Decided::AntiSpoil {
+                    winner: 0,
+                    opposite: 1,
+                    left: 3,
+                    turns: TABLE_ANTI_SPOIL_TURNS,
+                    ..
+                }
+            ),
+            "{:?}",
+            d.decided
         );
-        assert!(d.text.starts_with(&expected), "{}", d.text);
-        assert!(d.text.contains("30 turns each"), "{}", d.text);
+        assert_eq!(TABLE_ANTI_SPOIL_TURNS, 30);
     }
 
     #[test]
@@ -421,7 +329,6 @@ mod tests {
         shuffle_until_over(&mut game);
         assert_eq!(game.state().ply(), TABLE_TURN_CAP * 2);
         let d = decision(&game).unwrap();
-        assert!(d.text.contains("200 turns each"), "{}", d.text);
         let first = game.ranking()[0];
         assert_eq!(
             game.ranking()[1].place,
@@ -429,11 +336,12 @@ mod tests {
             "not a tie: {:?}",
             game.ranking()
         );
-        assert!(
-            d.text
-                .ends_with(&format!("{} is first.", colour(&game, first.seat))),
-            "{}",
-            d.text
+        assert_eq!(
+            d.decided,
+            Decided::Ranked {
+                turn_cap: Some(200),
+                first: vec![first.seat]
+            }
         );
         assert_eq!(d.topic, Topic::DrawsAndLimits);
     }
@@ -443,9 +351,11 @@ mod tests {
         let mut game = new_game(RuleSet::Diamond, 2);
         shuffle_until_over(&mut game);
         assert_eq!(game.state().ply(), DIAMOND_MOVE_CAP * 2);
-        let text = decided_by(&game).unwrap();
-        assert!(text.starts_with("400 moves each"), "{text}");
-        assert!(text.contains("draw"));
+        assert_eq!(
+            decision(&game).unwrap().decided,
+            Decided::MoveCapDraw { moves: 400 }
+        );
+        assert!(matches!(game.status(), Status::Draw { .. }), "a draw");
     }
 
     /// Table, locked: Red's seven marbles home fill its target with Blue's three at Blue's own
@@ -474,12 +384,17 @@ mod tests {
         let variant = Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap();
         let mut game = Game::from_state(variant, state).unwrap();
         game.play(Move::PASS).unwrap();
-        assert_eq!(decided_by(&game), None, "one pass ends nothing");
+        assert_eq!(decision(&game), None, "one pass ends nothing");
         game.play(Move::PASS).unwrap();
         let d = decision(&game).unwrap();
-        assert!(d.text.starts_with("Every player passed"), "{}", d.text);
-        // Both have seven marbles home and three at the far tip: level.
-        assert!(d.text.contains("share first place"), "{}", d.text);
+        // Both have seven marbles home and three at the far tip: level, first together.
+        assert_eq!(
+            d.decided,
+            Decided::Ranked {
+                turn_cap: None,
+                first: vec![0, 1]
+            }
+        );
     }
 
     /// The laws: with every hole of the board taken nobody can move.
@@ -490,9 +405,7 @@ mod tests {
         let mut game = Game::from_state(Variant::new(RuleSet::Laws, 2).unwrap(), state).unwrap();
         game.play(Move::PASS).unwrap();
         game.play(Move::PASS).unwrap();
-        let text = decided_by(&game).unwrap();
-        assert!(text.contains("draw"), "{text}");
-        assert!(text.starts_with("Nobody could move"), "{text}");
+        assert_eq!(decision(&game).unwrap().decided, Decided::AllPassedDraw);
     }
 
     #[test]
@@ -500,12 +413,15 @@ mod tests {
         let fill = crate::diagram::fill_win().after();
         let d = decision(&fill).unwrap();
         assert_eq!(d.topic, Topic::Fill);
-        assert!(
-            d.text.contains("3 of the other players' marbles"),
-            "{}",
-            d.text
+        assert_eq!(
+            d.decided,
+            Decided::Fill {
+                winner: 0,
+                others: 3,
+                completed_by: None
+            },
+            "Red moved"
         );
-        assert!(!d.text.contains("completed it"), "Red moved: {}", d.text);
 
         // Blue steps its own marble back home, into Red's target, and fills it: Red wins.
         let mut red = vec!["-6,2", "-6,3", "-6,4", "-5,2", "-5,3", "-5,4", "0,0", "1,1"];
@@ -534,9 +450,14 @@ mod tests {
                 reason: WinReason::Filled
             }
         );
-        let text = decided_by(&game).unwrap();
-        assert!(text.contains("4 of the other players' marbles"), "{text}");
-        assert!(text.ends_with(&format!("{}'s own move completed it.", colour(&game, 1))));
+        assert_eq!(
+            decision(&game).unwrap().decided,
+            Decided::Fill {
+                winner: 0,
+                others: 4,
+                completed_by: Some(1)
+            }
+        );
     }
 
     /// Diamond: Red's king already on the tip, two yellow marbles left on the target's edge,
@@ -566,12 +487,14 @@ mod tests {
             }
         );
         let d = decision(&game).unwrap();
-        assert!(
-            d.text.contains("2 of the other players' marbles"),
-            "{}",
-            d.text
+        assert_eq!(
+            d.decided,
+            Decided::FilledDiamond {
+                winner: 0,
+                others: 2,
+                completed_by: None
+            }
         );
-        assert!(d.text.contains("king on its tip"), "{}", d.text);
         assert_eq!(d.topic, Topic::Winning);
     }
 }

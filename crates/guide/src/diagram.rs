@@ -1,6 +1,7 @@
 //! Small positions that show one rule each, built through the rules crate so that what the
 //! client draws is a real position and a legal move in it.
 
+use starhalma_locale::id;
 use starhalma_rules::board::camp_tip;
 use starhalma_rules::{Blocked, Game, Hole, Move, Position, RuleSet, State, Variant};
 
@@ -53,6 +54,7 @@ pub struct Diagram {
     /// A move the rule forbids in the same position, to mark as refused, when the caption
     /// names one.
     pub forbidden: Option<Move>,
+    /// The caption's message id.
     pub caption: &'static str,
 }
 
@@ -119,7 +121,7 @@ pub fn step(rules: RuleSet) -> Diagram {
         shows: Shows::Step,
         highlight: holes(&["0,0"]),
         forbidden: None,
-        caption: "A step: the red marble moves to the empty hole next to it.",
+        caption: id::DIAGRAM_STEP,
     }
 }
 
@@ -131,8 +133,7 @@ pub fn hop(rules: RuleSet) -> Diagram {
         shows: Shows::Hop,
         highlight: holes(&["1,0"]),
         forbidden: None,
-        caption: "A hop: over the marble next to it, into the empty hole beyond. The marble \
-                  hopped over stays on the board.",
+        caption: id::DIAGRAM_HOP,
     }
 }
 
@@ -144,8 +145,7 @@ pub fn chain(rules: RuleSet) -> Diagram {
         shows: Shows::Chain { hops: 3 },
         highlight: holes(&["3,0", "1,0", "-1,0"]),
         forbidden: None,
-        caption: "A chain of three hops in one turn, over marbles of both colours. Marbles \
-                  with one-hole gaps between them make a ladder like this.",
+        caption: id::DIAGRAM_CHAIN,
     }
 }
 
@@ -163,8 +163,7 @@ pub fn through_point(long_hops: bool) -> Diagram {
         shows: Shows::ThroughPoint,
         highlight: holes(&["2,-5"]),
         forbidden: Some(mv("j 2,-3 2,-5")),
-        caption: "The chain lands for a moment in the point of another player and hops out \
-                  again. Stopping there after the first hop is not allowed.",
+        caption: id::DIAGRAM_THROUGH_POINT,
     }
 }
 
@@ -182,8 +181,7 @@ pub fn closed_triangle() -> Diagram {
         shows: Shows::EdgeOnly,
         highlight: holes(&["0,-4", "1,-4", "2,-4", "3,-4", "4,-4"]),
         forbidden: Some(mv("s 1,-4 1,-5")),
-        caption: "Red may hop onto the edge of Yellow's target, a hole of the middle, but no \
-                  red marble may go on into the triangle behind it.",
+        caption: id::DIAGRAM_CLOSED_TRIANGLE,
     }
 }
 
@@ -197,8 +195,7 @@ pub fn target_lock(rules: RuleSet) -> Diagram {
         mv: mv("s -5,2 -6,3"),
         shows: Shows::TargetLock,
         forbidden: Some(mv("s -5,2 -4,2")),
-        caption: "This marble is already home: it may move deeper into the target, but not \
-                  back out to the middle.",
+        caption: id::DIAGRAM_TARGET_LOCK,
     }
 }
 
@@ -216,8 +213,7 @@ pub fn long_hop() -> Diagram {
         shows: Shows::LongHop,
         highlight: holes(&["2,0"]),
         forbidden: None,
-        caption: "A long hop: the marble two holes away is hopped, and the red marble lands \
-                  two holes beyond it. Every other hole on the way is empty.",
+        caption: id::DIAGRAM_LONG_HOP,
     }
 }
 
@@ -235,8 +231,7 @@ pub fn king_jump() -> Diagram {
         shows: Shows::KingJump { over: 3 },
         highlight: holes(&["2,0", "1,0", "0,0"]),
         forbidden: None,
-        caption: "The king hops the whole row of three marbles in one hop and lands on the \
-                  empty hole just beyond. A plain marble could not.",
+        caption: id::DIAGRAM_KING_JUMP,
     }
 }
 
@@ -256,8 +251,7 @@ pub fn swap() -> Diagram {
         shows: Shows::Swap,
         highlight: holes(&["-5,1"]),
         forbidden: None,
-        caption: "A blue marble sits in Red's target where Red's marble could step. Red swaps them: \
-                  the red marble takes the hole and the blue one goes where the red one stood.",
+        caption: id::DIAGRAM_SWAP,
     }
 }
 
@@ -288,8 +282,7 @@ pub fn fill_win() -> Diagram {
         shows: Shows::FillWin,
         highlight: RED_TARGET[..3].iter().map(|h| hole(h)).collect(),
         forbidden: None,
-        caption: "Three blue marbles never left Red's target. Red's step fills its last hole: \
-                  the target is full and Red wins.",
+        caption: id::DIAGRAM_FILL_WIN,
     }
 }
 
@@ -304,9 +297,7 @@ pub fn anti_spoil(long_hops: bool) -> Diagram {
         shows: Shows::AntiSpoil,
         highlight: RED_TARGET[..3].iter().map(|h| hole(h)).collect(),
         forbidden: None,
-        caption: "Blue kept three marbles at home, in Red's target. Both players have had 30 \
-                  turns, so when Red's step fills the last hole, those blue marbles count for \
-                  Red, and Red has finished.",
+        caption: id::DIAGRAM_ANTI_SPOIL,
     }
 }
 
@@ -327,8 +318,7 @@ pub fn win(rules: RuleSet) -> Diagram {
         shows: Shows::Win,
         highlight: holes(&["-5,1"]),
         forbidden: None,
-        caption: "Red's last marble steps in: all ten holes of the target hold red marbles, \
-                  and Red wins.",
+        caption: id::DIAGRAM_WIN,
     }
 }
 
@@ -352,8 +342,7 @@ pub fn king_home() -> Diagram {
         shows: Shows::KingHome,
         highlight: holes(&["-8,4"]),
         forbidden: None,
-        caption: "The red king hops the row of four along the edge and lands on the tip. The \
-                  target is full and the king is home: Red wins.",
+        caption: id::DIAGRAM_KING_HOME,
     }
 }
 
@@ -365,15 +354,14 @@ pub fn labels(rules: RuleSet) -> Diagram {
         shows: Shows::Labels,
         highlight: holes(&["5,-1", "4,0"]),
         forbidden: None,
-        caption: "For Red this step goes from R4 S1 to R5 S5. Row 5 is the first row of the \
-                  middle: it starts with four holes of the point on Red's left, so its first \
-                  hole of the middle is space 5.",
+        caption: id::DIAGRAM_LABELS,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::english;
     use crate::sections::sections;
     use starhalma_rules::board::camp_edge;
     use starhalma_rules::{IllegalMove, Label, MoveKind, Status, WinReason};
@@ -413,7 +401,7 @@ mod tests {
             assert!(game.legal_moves().contains(&d.mv), "{context}: not legal");
             assert!(!d.highlight.is_empty(), "{context}: nothing highlighted");
             assert!(
-                d.caption.ends_with('.') && !d.caption.contains("  "),
+                english(d.caption).ends_with('.') && !english(d.caption).contains("  "),
                 "{context}"
             );
             let route = d.route();
@@ -434,7 +422,10 @@ mod tests {
                     assert_eq!(d.mv.kind, MoveKind::Jump, "{context}");
                     assert!(n >= 2, "{context}: a chain has two hops or more");
                     assert_eq!(hops(d), n, "{context}: the game plays it in another count");
-                    assert!(d.caption.contains(NUMBER_WORDS[n]), "{context}: caption");
+                    assert!(
+                        english(d.caption).contains(NUMBER_WORDS[n]),
+                        "{context}: caption"
+                    );
                 }
                 Shows::ThroughPoint
                 | Shows::LongHop
@@ -540,7 +531,7 @@ mod tests {
         assert!(d.game.position().is_king(d.mv.from));
         assert_eq!(hops(&d), 1);
         assert_eq!(d.mv.from.distance(d.mv.to) as usize, over + 1);
-        assert!(d.caption.contains(NUMBER_WORDS[over]));
+        assert!(english(d.caption).contains(NUMBER_WORDS[over]));
         let row: Vec<Hole> = Hole::all()
             .filter(|h| {
                 h.distance(d.mv.from) + h.distance(d.mv.to) == d.mv.from.distance(d.mv.to)
@@ -612,7 +603,7 @@ mod tests {
         assert_eq!(king.mv.to, king.game.rules().target_tip(0));
         assert_eq!(winner(&king.after()), Some((0, WinReason::Filled)));
         assert!(
-            king.caption
+            english(king.caption)
                 .contains(NUMBER_WORDS[king.mv.from.distance(king.mv.to) as usize - 1])
         );
 
@@ -641,7 +632,7 @@ mod tests {
         let mut earlier_after = earlier.clone();
         earlier_after.play(spoil.mv).unwrap();
         assert_eq!(earlier_after.status(), Status::Ongoing);
-        assert!(spoil.caption.contains("30"));
+        assert!(english(spoil.caption).contains("30"));
     }
 
     #[test]
@@ -651,7 +642,10 @@ mod tests {
             let camp = d.variant().camp_of(0);
             for hole in [d.mv.from, d.mv.to] {
                 let label = Label::of(hole, camp).to_string();
-                assert!(d.caption.contains(&label), "{rules}: caption lacks {label}");
+                assert!(
+                    english(d.caption).contains(&label),
+                    "{rules}: caption lacks {label}"
+                );
             }
         }
     }

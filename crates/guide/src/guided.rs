@@ -3,6 +3,7 @@
 //! and then lets the player finish the game freely.
 
 use crate::refusal::{NOWHERE_TO_GO, explain};
+use starhalma_locale::id;
 use starhalma_rules::{Game, Hole, IllegalMove, Move, MoveKind, Played, RuleSet, Variant};
 
 /// What completes a step of the script.
@@ -26,11 +27,12 @@ pub enum Expect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GuideStep {
     pub expect: Expect,
-    /// What to do, shown while the step is current.
+    /// What to do, shown while the step is current (message ids, as all texts here).
     pub instruction: &'static str,
-    /// Shown instead of the instruction while no legal move can complete the step yet.
+    /// Shown instead of the instruction while no legal move can complete the step yet; empty
+    /// when there is no such moment.
     pub meanwhile: &'static str,
-    /// Shown once, when the step is completed.
+    /// Shown once, when the step is completed; empty for the last, open-ended step.
     pub done: &'static str,
 }
 
@@ -38,54 +40,43 @@ pub struct GuideStep {
 pub const SCRIPT: [GuideStep; 7] = [
     GuideStep {
         expect: Expect::SelectAny,
-        instruction: "Your marbles are the red ones in the point nearest you. Pick one up: tap \
-                      or click any red marble.",
+        instruction: id::GUIDED_SELECT_ANY,
         meanwhile: "",
-        done: "It lifts up. Tap it again to put it down, or tap another red marble instead.",
+        done: id::GUIDED_SELECT_ANY_DONE,
     },
     GuideStep {
         expect: Expect::SelectMovable,
-        instruction: "Pick up a marble from the front row of your point. A ring appears on \
-                      every hole it can reach this turn.",
+        instruction: id::GUIDED_SELECT_MOVABLE,
         meanwhile: "",
-        done: "The rings are all the places this marble can go now.",
+        done: id::GUIDED_SELECT_MOVABLE_DONE,
     },
     GuideStep {
         expect: Expect::Preview,
-        instruction: "Point at a ringed hole, or tap it once on a touch screen. The way there \
-                      is drawn and a faint marble shows where yours would land. Nothing moves \
-                      yet.",
+        instruction: id::GUIDED_PREVIEW,
         meanwhile: "",
-        done: "That is the preview: check it before you move.",
+        done: id::GUIDED_PREVIEW_DONE,
     },
     GuideStep {
         expect: Expect::MoveKind(MoveKind::Step),
-        instruction: "Make a step: move a marble to an empty hole right next to it. Click the \
-                      ring, or tap it a second time.",
-        meanwhile: "No marble can step just now. Make any move, then try a step.",
-        done: "A step. Now it is Blue's turn; Blue answers quickly.",
+        instruction: id::GUIDED_STEP,
+        meanwhile: id::GUIDED_STEP_MEANWHILE,
+        done: id::GUIDED_STEP_DONE,
     },
     GuideStep {
         expect: Expect::Hops(1),
-        instruction: "Make a hop: a marble with another marble right next to it and an empty \
-                      hole just beyond can jump over it. Any colour can be hopped, and nothing \
-                      is captured.",
-        meanwhile: "No hop is open just now. Step a marble up next to another one, then hop.",
-        done: "A hop covers two holes in one move.",
+        instruction: id::GUIDED_HOP,
+        meanwhile: id::GUIDED_HOP_MEANWHILE,
+        done: id::GUIDED_HOP_DONE,
     },
     GuideStep {
         expect: Expect::Hops(2),
-        instruction: "Make a chain: a ring further away can mean several hops in a row. Choose \
-                      that far hole and your marble hops all the way in one move.",
-        meanwhile: "No chain is open yet. Leave one-hole gaps between your marbles, a ladder, \
-                    and one soon will be.",
-        done: "A chain: the fastest way across the board.",
+        instruction: id::GUIDED_CHAIN,
+        meanwhile: id::GUIDED_CHAIN_MEANWHILE,
+        done: id::GUIDED_CHAIN_DONE,
     },
     GuideStep {
         expect: Expect::Free,
-        instruction: "You have it. Play on: fill the far point with all ten red marbles before \
-                      Blue fills yours. A move may not end in the side points, and a marble \
-                      that reaches your target stays in it.",
+        instruction: id::GUIDED_FREE,
         meanwhile: "",
         done: "",
     },
@@ -205,11 +196,9 @@ impl GuidedGame {
             ) => Feedback::Explain(NOWHERE_TO_GO),
             (expect, Action::Played(_)) if is_move_step(expect) => {
                 Feedback::Explain(match expect {
-                    Expect::MoveKind(MoveKind::Step) => {
-                        "Good move, but not a step. Next turn, move a marble just one hole."
-                    }
-                    Expect::Hops(1) => "Good move, but not a hop. Next turn, jump over a marble.",
-                    _ => "Good move, but not a chain. Next turn, look for a ring two hops away.",
+                    Expect::MoveKind(MoveKind::Step) => id::GUIDED_NOT_STEP,
+                    Expect::Hops(1) => id::GUIDED_NOT_HOP,
+                    _ => id::GUIDED_NOT_CHAIN,
                 })
             }
             _ => Feedback::None,
@@ -247,6 +236,7 @@ fn satisfies(expect: Expect, action: Action) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::english;
     use starhalma_ai::{Level, Planner, greedy};
 
     /// The player's side of the guided game: does what the current step asks with the rules
@@ -345,7 +335,7 @@ mod tests {
         assert!(position(Expect::MoveKind(MoveKind::Step)) < position(Expect::Hops(1)));
         assert!(position(Expect::Hops(1)) < position(Expect::Hops(2)));
         for step in &SCRIPT {
-            assert!(step.instruction.ends_with('.'), "{step:?}");
+            assert!(english(step.instruction).ends_with('.'), "{step:?}");
             assert_eq!(
                 is_move_step(step.expect),
                 !step.meanwhile.is_empty(),
@@ -371,7 +361,7 @@ mod tests {
         let played = game.play(hop).unwrap().clone();
         let before = guide.index();
         assert!(
-            matches!(guide.observe(Action::Played(&played)), Feedback::Explain(t) if t.contains("not a step"))
+            matches!(guide.observe(Action::Played(&played)), Feedback::Explain(t) if english(t).contains("not a step"))
         );
         assert_eq!(guide.index(), before);
     }

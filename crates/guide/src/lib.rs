@@ -4,20 +4,24 @@
 //! - [`sections`]: the "How to play" screen of a rule set, in reading order. Some sections
 //!   carry a [`Diagram`]: a small position and the move it shows, built and checked with the
 //!   rules crate, for the client to draw on a mini board. The constructors are in [`diagram`].
-//! - [`decided_by`] and [`decision`]: the sentence for the game-over panel when a special rule
-//!   decided a game, with the [`Topic`] of the section that explains it.
+//! - [`decision`]: the facts for the game-over panel when a special rule decided a game, with
+//!   the [`Topic`] of the section that explains it.
 //! - [`explain`] and [`why_not`]: friendly words for every refusal of the rules engine.
 //! - [`GuidedGame`] and [`SCRIPT`]: the scripted first game against Easy.
 //!
 //! The words are the project's own. What they say follows docs/RULES.md and the seed each rule
 //! set comes from: 000 for the laws, 001 for the table (and its long hops), 003 for the Diamond
 //! Game, 004 for the masters' swap and fill rules; the tips gather those of seeds 001 and 003.
-//! English only for now: the client passes these strings through its localisation.
+//! Every text is a message id of the locale files ([`starhalma_locale::id`]), never English:
+//! the words themselves live only in `assets/locales/*/starhalma.ftl`, in every language, and the
+//! client shows them in the player's.
 //!
 //! ```
 //! use starhalma_guide::{sections, summary};
+//! use starhalma_locale::{Language, Texts, id};
 //! use starhalma_rules::RuleSet;
-//! assert!(summary(RuleSet::Diamond).contains("king"));
+//! assert_eq!(summary(RuleSet::Diamond), id::SUMMARY_DIAMOND);
+//! assert!(Texts::new(Language::English).get(summary(RuleSet::Diamond)).contains("king"));
 //! let screen = sections(RuleSet::Diamond);
 //! let king = screen.iter().find_map(|s| s.diagram.as_ref().filter(|d| d.game.position().is_king(d.mv.from)));
 //! assert!(king.is_some());
@@ -30,9 +34,15 @@ mod refusal;
 mod sections;
 mod summary;
 
-pub use decided::{Among, Decided, Decision, decided_by, decision};
+pub use decided::{Among, Decided, Decision, decision};
 pub use diagram::{Diagram, Shows};
 pub use guided::{Action, Expect, Feedback, GuideStep, GuidedGame, SCRIPT};
 pub use refusal::{NOWHERE_TO_GO, explain, why_not};
 pub use sections::{Section, Topic, sections};
 pub use summary::summary;
+
+/// A message in English, for tests that read what the guide says.
+#[cfg(test)]
+fn english(id: &str) -> String {
+    starhalma_locale::Texts::new(starhalma_locale::Language::English).get(id)
+}

@@ -1,56 +1,33 @@
 //! Friendly words for every reason the rules engine refuses a move.
 
+use starhalma_locale::id;
 use starhalma_rules::{Game, Hole, IllegalMove, Move, RuleSet};
 
-/// Why a move was refused, in words for the player. Where the reason depends on the rule set
+/// Why a move was refused, in words for the player (a message id). Where the reason depends on the rule set
 /// (where a move may end), the words follow `rules`.
 pub fn explain(refusal: &IllegalMove, rules: RuleSet) -> &'static str {
     match refusal {
-        IllegalMove::GameOver => "The game is over: start a new one or play again.",
-        IllegalMove::EmptyOrigin(_) => "There is no marble there to move.",
-        IllegalMove::NotYourPiece { .. } => {
-            "That marble belongs to another player: pick one of your own."
-        }
-        IllegalMove::DestinationOccupied(_) => {
-            "That hole is taken. A marble may only end its move on an empty hole."
-        }
-        IllegalMove::NotAdjacent { .. } => {
-            "A step goes only to a neighbouring hole. To go further, hop over a marble."
-        }
-        IllegalMove::NotReachable { .. } => {
-            "No step or chain of hops gets this marble there. Each hop needs a marble right \
-             next to it and an empty hole just beyond."
-        }
-        IllegalMove::NoMovement => "A move has to take the marble somewhere else.",
-        IllegalMove::MustStayInTarget => {
-            "This marble is already in your target, so it must end every move inside it. It \
-             may still move about within the target."
-        }
+        IllegalMove::GameOver => id::REFUSAL_GAME_OVER,
+        IllegalMove::EmptyOrigin(_) => id::REFUSAL_EMPTY_ORIGIN,
+        IllegalMove::NotYourPiece { .. } => id::REFUSAL_NOT_YOUR_PIECE,
+        IllegalMove::DestinationOccupied(_) => id::REFUSAL_OCCUPIED,
+        IllegalMove::NotAdjacent { .. } => id::REFUSAL_NOT_ADJACENT,
+        IllegalMove::NotReachable { .. } => id::REFUSAL_NOT_REACHABLE,
+        IllegalMove::NoMovement => id::REFUSAL_NO_MOVEMENT,
+        IllegalMove::MustStayInTarget => id::REFUSAL_MUST_STAY_IN_TARGET,
         IllegalMove::CannotStopThere(_) => match rules {
-            RuleSet::Diamond => {
-                "You cannot enter another colour's triangle: only the five holes on the edge \
-                 of the middle are open to everyone."
-            }
-            _ => {
-                "You cannot stop in another player's point. Hops may pass through it, but the \
-                 move must end in the middle, in your own point or in your target."
-            }
+            RuleSet::Diamond => id::REFUSAL_CANNOT_STOP_THERE_DIAMOND,
+            _ => id::REFUSAL_CANNOT_STOP_THERE,
         },
-        IllegalMove::MakesAnotherWin => {
-            "That move would finish another player's target for them, so it is not allowed."
-        }
-        IllegalMove::CannotPass => "You can still move, so you cannot pass.",
-        IllegalMove::BadSwap => {
-            "A swap is only for an opponent's marble in your target, on a hole your marble could \
-             otherwise reach with a step or a chain of hops."
-        }
-        IllegalMove::SwapNotPlayed => "These rules have no swaps.",
+        IllegalMove::MakesAnotherWin => id::REFUSAL_MAKES_ANOTHER_WIN,
+        IllegalMove::CannotPass => id::REFUSAL_CANNOT_PASS,
+        IllegalMove::BadSwap => id::REFUSAL_BAD_SWAP,
+        IllegalMove::SwapNotPlayed => id::REFUSAL_SWAP_NOT_PLAYED,
     }
 }
 
 /// Shown when the player picks up a marble that has nowhere to go.
-pub const NOWHERE_TO_GO: &str =
-    "This marble is boxed in for now: no ring appears. Pick one with room in front of it.";
+pub const NOWHERE_TO_GO: &str = id::REFUSAL_NOWHERE_TO_GO;
 
 /// Why the marble on `from` cannot go to `to` now, or `None` when it can. A press on a hole
 /// next to the marble is read as a step, any other as a chain of hops: the reason given is the
@@ -83,6 +60,7 @@ pub fn why_not(game: &Game, from: Hole, to: Hole) -> Option<IllegalMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::english;
     use starhalma_rules::{Blocked, Position, State, Variant};
 
     /// One of every refusal. The match has no wildcard, so a new variant in the rules crate
@@ -133,7 +111,10 @@ mod tests {
     #[test]
     fn every_refusal_has_its_own_friendly_words_under_every_rule_set() {
         for rules in RuleSet::ALL {
-            let texts: Vec<&str> = every_refusal().iter().map(|r| explain(r, rules)).collect();
+            let texts: Vec<String> = every_refusal()
+                .iter()
+                .map(|r| english(explain(r, rules)))
+                .collect();
             for (i, text) in texts.iter().enumerate() {
                 assert!(text.ends_with('.'), "{text:?}");
                 assert!(!text.contains("  "), "{text:?}");
@@ -187,7 +168,7 @@ mod tests {
             matches!(refusal, IllegalMove::CannotStopThere(_)),
             "{refusal:?}"
         );
-        assert!(explain(&refusal, game.rule_set()).contains("another player's point"));
+        assert!(english(explain(&refusal, game.rule_set())).contains("another player's point"));
         // The same step is fine under the masters' rules, where any hole may be entered.
         let masters = Variant::new(
             RuleSet::Masters {
@@ -223,7 +204,7 @@ mod tests {
             matches!(refusal, IllegalMove::CannotStopThere(_)),
             "{refusal:?}"
         );
-        assert!(explain(&refusal, RuleSet::Diamond).contains("another colour's triangle"));
+        assert!(english(explain(&refusal, RuleSet::Diamond)).contains("another colour's triangle"));
         // A far hole of the middle stays "not reachable".
         let far: Hole = "-3,0".parse().unwrap();
         assert!(matches!(
@@ -247,6 +228,6 @@ mod tests {
         let swap = Move::swap(legal[0].from, legal[0].to);
         let refusal = fill.check(swap).unwrap_err();
         assert_eq!(refusal, IllegalMove::SwapNotPlayed);
-        assert!(explain(&refusal, fill.rule_set()).contains("no swaps"));
+        assert!(english(explain(&refusal, fill.rule_set())).contains("no swaps"));
     }
 }

@@ -1,0 +1,184 @@
+//! The settings that persist between runs: the menu's choice, speed, sound, panel, view,
+//! language and symbols.
+
+use super::store::{SETTINGS, Store};
+use crate::camera::{CameraView, CurrentView, ViewRequest};
+use crate::core::SeatKind;
+use crate::locale::{Language, SeatSymbols, Words};
+use crate::marbles::AnimationSettings;
+use crate::sound::SoundSettings;
+use crate::ui::{MenuChoice, PanelSettings};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use starhalma_rules::Variant;
+
+/// What persists between runs.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default)]
+pub(super) struct Settings {
+    variant: Variant,
+    seats: Vec<String>,
+    top_down: bool,
+    seconds_per_hop: f32,
+    muted: bool,
+    volume: f32,
+    panel_shown: bool,
+    board_hidden: bool,
+    /// The seats' symbols shown beside their colours and on their marbles.
+    symbols: bool,
+    /// The language's code (`"ja"`). Without one (a first start, an older file, a code the
+    /// game does not speak) the system's language is used.
+    language: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings::of(
+            &MenuChoice::default(),
+            &AnimationSettings::default(),
+            &SoundSettings::default(),
+            &PanelSettings::default(),
+            CameraView::default(),
+            SeatSymbols::default(),
+            None,
+        )
+        .expect("the default menu choice is a valid game")
+    }
+}
+
+impl Settings {
+    /// The settings as each part of the game holds them now (none while the menu's choice is
+    /// not a valid game).
+    fn of(
+        choice: &MenuChoice,
+        speed: &AnimationSettings,
+        sound: &SoundSettings,
+        panel: &PanelSettings,
+        view: CameraView,
+        symbols: SeatSymbols,
+        language: Option<Language>,
+    ) -> Option<Settings> {
+        Some(Settings {
+            variant: Variant::new(choice.rules, choice.players).ok()?,
+            seats: choice.seats.iter().map(|k| k.file_name()).collect(),
+            top_down: view == CameraView::TopDown,
+            seconds_per_hop: speed.seconds_per_hop,
+            muted: sound.muted,
+            volume: sound.volume,
+            panel_shown: panel.shown,
+            board_hidden: panel.board_hidden,
+            symbols: symbols.shown,
+            language: language.map(|l| l.code().to_string()),
+        })
+    }
+}
+
+/// The choices the settings file keeps, to be set from it.
+#[derive(SystemParam)]
+pub(super) struct KeptChoices<'w> {
+    choice: ResMut<'w, MenuChoice>,
+    speed: ResMut<'w, AnimationSettings>,
+    sound: ResMut<'w, SoundSettings>,
+    panel: ResMut<'w, PanelSettings>,
+    words: ResMut<'w, Words>,
+    symbols: ResMut<'w, SeatSymbols>,
+}
+
+/// Read the settings at start-up and hand them to each part of the game.
+pub(super) fn load_settings(
+    store: Res<Store>,
+    kept: KeptChoices,
+    mut views: MessageWriter<ViewRequest>,
+) {
+    let KeptChoices {
+        mut choice,
+        mut speed,
+        mut sound,
+        mut panel,
+        mut words,
+        mut symbols,
+    } = kept;
+    let settings = match store.read(SETTINGS) {
+        Ok(Some(text)) => match serde_json::from_str::<Settings>(&text) {
+            Ok(s) => s,
+            Err(e) => {
+                warn!("ignoring unreadable settings ({e})");
+                return;
+            }
+        },
+        Ok(None) => return,
+        Err(e) => {
+            warn!("ignoring settings: {e}");
+            return;
+        }
+    };
+    let seats: Option<Vec<SeatKind>> = settings
+        .seats
+        .iter()
+        .map(|n| SeatKind::from_file_name(n))
+        .collect();
+    if let Some(seats) = seats.filter(|s| s.len() == settings.variant.players() as usize) {
+        *choice = MenuChoice {
+            rules: settings.variant.rules(),
+            players: settings.variant.players(),
+            seats,
+        };
+    }
+    if settings.seconds_per_hop.is_finite() && settings.seconds_per_hop > 0.0 {
+        speed.seconds_per_hop = settings.seconds_per_hop.min(2.0);
+    }
+    sound.muted = settings.muted;
+    sound.volume = settings.volume.clamp(0.0, 1.0);
+    panel.shown = settings.panel_shown;
+    panel.board_hidden = settings.board_hidden;
+    if settings.top_down {
+        views.write(ViewRequest(CameraView::TopDown));
+    }
+    symbols.set_if_neq(SeatSymbols {
+        shown: settings.symbols,
+    });
+    if let Some(language) = settings.language.as_deref().and_then(Language::from_tag)
+        && language != words.language()
+    {
+        *words = Words::new(language);
+    }
+}
+
+/// The choices the settings file keeps, as they are now.
+#[derive(SystemParam)]
+pub(super) struct Choices<'w> {
+    choice: Res<'w, MenuChoice>,
+    speed: Res<'w, AnimationSettings>,
+    sound: Res<'w, SoundSettings>,
+    panel: Res<'w, PanelSettings>,
+    view: Res<'w, CurrentView>,
+    words: Res<'w, Words>,
+    symbols: Res<'w, SeatSymbols>,
+}
+
+/// Write the settings when one of them changed (the first run only records what was loaded).
+pub(super) fn save_settings(store: Res<Store>, now: Choices, mut written: Local<Option<Settings>>) {
+    let language = Some(now.words.language());
+    let Some(settings) = Settings::of(
+        &now.choice,
+        &now.speed,
+        &now.sound,
+        &now.panel,
+        now.view.0,
+        *now.symbols,
+        language,
+    ) else {
+        return;
+    };
+    if written.as_ref() == Some(&settings) {
+        return;
+    }
+    if written.is_some() {
+        let text = serde_json::to_string_pretty(&settings).expect("settings serialise");
+        if let Err(e) = store.write(SETTINGS, &text) {
+            warn!("could not save the settings: {e}");
+        }
+    }
+    *written = Some(settings);
+}
