@@ -1,36 +1,36 @@
 //! Online play with friends through a room server (`starhalma-server`, docs/ONLINE.md), on
 //! core's one path: the server decides, and the client applies only what it confirmed.
 //!
-//! - A person's move here is checked by core and comes out as a [`Proposal`], sent as `move`;
+//! - A person's move here is checked by core and comes out as a `Proposal`, sent as `move`;
 //!   Resign, Leave and Rematch likewise.
-//! - The server's events are queued by seq ([`Session`], a plain state machine in the protocol
+//! - The server's events are queued by seq (`starhalma_protocol::Session`, a plain state machine in the protocol
 //!   crate) and applied in order, one at a time and only while nothing animates: a move as a
-//!   `Network` [`MoveRequest`], a resignation, a leave or a rematch as a [`RoomChange`] command
+//!   `Network` `MoveRequest`, a resignation, a leave or a rematch as a `RoomChange` command
 //!   that core makes with the rules crate. The next waits until core applied (or refused) it,
 //!   matched by where it came from, so the connection never plays the rules itself.
 //! - `welcome` (entering, reconnecting, a resync) hands core the room's game the same way.
 //! - A lost connection is retried with the seat's token; the token of every room this device
 //!   sat in is kept ([`OnlineMemory`], stored by persist), so a reload or Continue takes the seat
 //!   back.
+//!
+//! `connection.rs` keeps the socket and the session and talks to the server; `events.rs` hands
+//! the room's events to core one at a time.
 
+mod connection;
+mod events;
 mod socket;
 
 pub use socket::ScriptedNetwork;
 
-use crate::core::{
-    CommandApplied, CommandRejected, GameCommand, Match, MoveApplied, MoveRejected, MoveRequest,
-    MoveSource, Proposal, RoomChange,
-};
-use crate::frame::{Animating, Frame};
+use crate::core::{CommandApplied, GameCommand};
+use crate::frame::Frame;
 use crate::locale::Phrase;
 use bevy::prelude::*;
+use connection::{Connection, handle_requests, receive, send_proposals};
+use events::apply_events;
 use serde::{Deserialize, Serialize};
-use socket::{Socket, SocketEvent};
 use starhalma_locale::id;
-use starhalma_protocol::{
-    ClientMessage, ErrorCode, RoomCode, RoomEvent, SeatHolder, ServerMessage, Session, Token,
-    Welcome, decode_server, room_in_url, socket_url,
-};
+use starhalma_protocol::{ErrorCode, RoomCode, SeatHolder, Token};
 use starhalma_rules::Variant;
 
 /// Where "Play a friend" opens rooms (`http://HOST:PORT`): the page's own server on the web,
@@ -69,7 +69,7 @@ pub struct OnlineMemory {
 const KEPT_TOKENS: usize = 16;
 
 impl OnlineMemory {
-    fn token(&self, room: RoomCode) -> Option<Token> {
+    pub(super) fn token(&self, room: RoomCode) -> Option<Token> {
         self.tokens
             .iter()
             .rev()
@@ -77,7 +77,7 @@ impl OnlineMemory {
             .map(|(_, t)| *t)
     }
 
-    fn keep(&mut self, room: RoomCode, token: Token) {
+    pub(super) fn keep(&mut self, room: RoomCode, token: Token) {
         self.tokens.retain(|(r, _)| *r != room);
         self.tokens.push((room, token));
         let extra = self.tokens.len().saturating_sub(KEPT_TOKENS);
@@ -127,68 +127,6 @@ impl Online {
     }
 }
 
-/// What the connection handed core for the event (or welcome) the session waits on.
-#[derive(Clone, Debug, PartialEq)]
-enum Handed {
-    /// A `Network` move request.
-    Move,
-    /// This command.
-    Command(GameCommand),
-}
-
-/// What core made of what was handed to it.
-enum Outcome {
-    Taken,
-    Refused,
-    NotYet,
-}
-
-/// The connection's working state: the socket, and the session that orders the room's events.
-#[derive(Resource, Default)]
-struct Connection {
-    socket: Option<Socket>,
-    open: bool,
-    /// The socket address, for reconnecting.
-    url: Option<String>,
-    session: Session,
-    handed: Option<Handed>,
-    /// When to try the connection again.
-    retry_at: Option<f64>,
-}
-
-impl Connection {
-    fn connect(&mut self, url: String, script: Option<&ScriptedNetwork>) {
-        self.socket = Some(Socket::open(&url, script));
-        self.open = false;
-        self.url = Some(url);
-    }
-
-    /// Send what the session has to say, once the socket is open (until then it waits).
-    fn flush(&mut self) {
-        if let (Some(socket), true) = (&self.socket, self.open) {
-            for message in self.session.take_outbox() {
-                socket.send(&message);
-            }
-        }
-    }
-
-    /// Forget the room, for a new one (or none): a new connection starts from its `welcome`.
-    fn restart(&mut self, room: Option<RoomCode>, token: Option<Token>) {
-        let mut session = std::mem::take(&mut self.session);
-        session.restart(room, token);
-        *self = Connection {
-            session,
-            ..Connection::default()
-        };
-    }
-
-    /// Hand core a command for the session's event (or welcome) and wait for its outcome.
-    fn hand(&mut self, command: GameCommand, commands: &mut MessageWriter<GameCommand>) {
-        commands.write(command.clone());
-        self.handed = Some(Handed::Command(command));
-    }
-}
-
 fn join_at_start(
     join: Option<Res<JoinAtStart>>,
     mut commands: Commands,
@@ -207,353 +145,6 @@ fn page_address() -> Option<(String, String)> {
     let origin = location.origin().ok()?;
     let href = location.href().ok()?;
     origin.starts_with("http").then_some((origin, href))
-}
-
-/// The connection's resources, as most of its systems use them.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Link<'w> {
-    conn: ResMut<'w, Connection>,
-    online: ResMut<'w, Online>,
-    memory: ResMut<'w, OnlineMemory>,
-    script: Option<Res<'w, ScriptedNetwork>>,
-}
-
-/// Requests from the interface.
-fn handle_requests(
-    mut requests: MessageReader<NetRequest>,
-    mut link: Link,
-    server: Res<ServerUrl>,
-    state: Res<Match>,
-    mut commands: MessageWriter<GameCommand>,
-) {
-    let Link {
-        conn,
-        online,
-        memory,
-        script,
-    } = &mut link;
-    for request in requests.read() {
-        match request {
-            NetRequest::Host(variant) => {
-                let Some(origin) = &server.0 else {
-                    online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
-                    continue;
-                };
-                let url = match socket_url(&format!("{}/", origin.trim_end_matches('/'))) {
-                    Ok(url) => url,
-                    Err(e) => {
-                        online.phase = Phase::Failed(bad_link(origin, &e));
-                        continue;
-                    }
-                };
-                conn.restart(None, None);
-                **online = Online {
-                    phase: Phase::Connecting,
-                    ..default()
-                };
-                conn.connect(url, script.as_deref());
-                conn.session.hello();
-                conn.session
-                    .send(ClientMessage::Create { variant: *variant });
-                // Nobody moves on the empty board until the room's own game arrives.
-                commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
-            }
-            NetRequest::Join(text) => {
-                let parsed =
-                    room_in_url(text).and_then(|room| socket_url(text).map(|url| (room, url)));
-                let (room, url) = match parsed {
-                    Ok(found) => found,
-                    Err(e) => {
-                        online.phase = Phase::Failed(bad_link(text, &e));
-                        continue;
-                    }
-                };
-                if conn.session.room() == Some(room) && conn.socket.is_some() {
-                    continue;
-                }
-                conn.restart(Some(room), memory.token(room));
-                **online = Online {
-                    phase: Phase::Connecting,
-                    ..default()
-                };
-                memory.last_link = Some(text.clone());
-                conn.connect(url, script.as_deref());
-                conn.session.hello();
-                let variant = state.game.variant();
-                commands.write(GameCommand::Room(RoomChange::Entering(variant)));
-            }
-            NetRequest::TakeSeat => conn.session.send(ClientMessage::Join {}),
-            NetRequest::FillComputer => conn.session.send(ClientMessage::FillComputer {}),
-        }
-    }
-    conn.flush();
-}
-
-/// What a person here proposed goes to the server; one move at a time.
-fn send_proposals(
-    mut proposals: MessageReader<Proposal>,
-    mut conn: ResMut<Connection>,
-    mut online: ResMut<Online>,
-) {
-    for proposal in proposals.read() {
-        let message = match *proposal {
-            Proposal::Move(mv) => {
-                if conn.session.propose_move(mv).is_err() {
-                    online.refusal = Some(Phrase::msg(id::ONLINE_WAIT_FOR_SERVER));
-                }
-                continue;
-            }
-            Proposal::Resign => ClientMessage::Resign {},
-            Proposal::Leave => ClientMessage::Leave {},
-            Proposal::Rematch => ClientMessage::Rematch {},
-        };
-        conn.session.send(message);
-    }
-    conn.flush();
-}
-
-/// Read the socket: open, frames, close (then try again with the token).
-fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWriter<GameCommand>) {
-    let now = time.elapsed_secs_f64();
-    let Link {
-        conn,
-        online,
-        memory,
-        script,
-    } = &mut link;
-    if let Some(at) = conn.retry_at
-        && now >= at
-        && let Some(url) = conn.url.clone()
-    {
-        conn.retry_at = None;
-        conn.connect(url, script.as_deref());
-        conn.session.hello();
-    }
-    let Some(socket) = &conn.socket else {
-        return;
-    };
-    for event in socket.poll() {
-        match event {
-            SocketEvent::Opened => conn.open = true,
-            SocketEvent::Frame(frame) => match decode_server(&frame) {
-                Ok(message) => handle_message(conn, online, memory, now, message, &mut commands),
-                Err(e) => warn!("the server sent something unreadable: {e}"),
-            },
-            SocketEvent::Closed(why) => {
-                conn.socket = None;
-                conn.open = false;
-                let wait = conn.session.connection_lost();
-                match online.phase {
-                    // Only a room we were in is worth coming back to.
-                    Phase::InRoom | Phase::Reconnecting if conn.session.room().is_some() => {
-                        online.phase = Phase::Reconnecting;
-                        conn.retry_at = Some(now + wait);
-                    }
-                    Phase::Connecting => online.phase = Phase::Failed(why),
-                    _ => {}
-                }
-                return;
-            }
-        }
-        if conn.socket.is_none() {
-            return;
-        }
-    }
-    conn.flush();
-}
-
-fn handle_message(
-    conn: &mut Connection,
-    online: &mut Online,
-    memory: &mut OnlineMemory,
-    now: f64,
-    message: ServerMessage,
-    commands: &mut MessageWriter<GameCommand>,
-) {
-    match message {
-        ServerMessage::Welcome(welcome) => {
-            conn.session.welcome(&welcome);
-            let Welcome {
-                room,
-                link,
-                seat,
-                token,
-                host,
-                seats,
-                game,
-                ..
-            } = *welcome;
-            if let Some(token) = token {
-                memory.keep(room, token);
-            }
-            memory.last_link = Some(link.clone());
-            let started = !seats.contains(&SeatHolder::Open) || !game.history().is_empty();
-            *online = Online {
-                phase: Phase::InRoom,
-                link: Some(link),
-                seat,
-                host,
-                seats,
-                started,
-                away: Vec::new(),
-                refusal: None,
-            };
-            let game = Box::new(game);
-            conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);
-        }
-        ServerMessage::Event { seq, event } => conn.session.event(seq, event),
-        ServerMessage::Ack { id, .. } => conn.session.answered(Some(id)),
-        ServerMessage::Error { code, message, id } => {
-            conn.session.answered(id);
-            match code {
-                ErrorCode::Expired | ErrorCode::NoSuchRoom => {
-                    online.phase = Phase::Expired;
-                    conn.socket = None;
-                    memory.last_link = None;
-                }
-                ErrorCode::BadToken => {
-                    // The seat is not ours after all: enter as a spectator.
-                    if let Some(room) = conn.session.room() {
-                        memory.tokens.retain(|(r, _)| *r != room);
-                        conn.session.forget_token();
-                        conn.session.hello();
-                    }
-                }
-                _ => {}
-            }
-            online.refusal = Some(server_error(code, message));
-        }
-        ServerMessage::Disconnected {
-            seat,
-            computer_in_ms,
-        } => {
-            online.away.retain(|(s, _)| *s != seat);
-            online
-                .away
-                .push((seat, now + computer_in_ms as f64 / 1000.0));
-        }
-        ServerMessage::Reconnected { seat } => online.away.retain(|(s, _)| *s != seat),
-        ServerMessage::Replaced {} => {
-            online.phase = Phase::Replaced;
-            conn.socket = None;
-        }
-        ServerMessage::Pong {} => {}
-    }
-}
-
-/// What core did last frame with what the connection handed it.
-#[derive(bevy::ecs::system::SystemParam)]
-struct CoreOutcomes<'w, 's> {
-    moves: MessageReader<'w, 's, MoveApplied>,
-    refused_moves: MessageReader<'w, 's, MoveRejected>,
-    commands: MessageReader<'w, 's, CommandApplied>,
-    refused_commands: MessageReader<'w, 's, CommandRejected>,
-}
-
-impl CoreOutcomes<'_, '_> {
-    /// Every message is read each frame (so none is seen twice); the outcome of `handed`.
-    fn of(&mut self, handed: Option<&Handed>) -> Outcome {
-        let moved = self.moves.read().any(|m| m.source == MoveSource::Network);
-        let move_refused = self
-            .refused_moves
-            .read()
-            .any(|r| r.request.source == MoveSource::Network);
-        let applied: Vec<&GameCommand> = self.commands.read().map(|c| &c.0).collect();
-        let refused: Vec<&GameCommand> = self.refused_commands.read().map(|r| &r.command).collect();
-        match handed {
-            Some(Handed::Move) if move_refused => Outcome::Refused,
-            Some(Handed::Move) if moved => Outcome::Taken,
-            Some(Handed::Command(command)) if refused.contains(&command) => Outcome::Refused,
-            Some(Handed::Command(command)) if applied.contains(&command) => Outcome::Taken,
-            _ => Outcome::NotYet,
-        }
-    }
-}
-
-/// Apply the queued events in seq order: each once the last one was applied by core and
-/// nothing animates. Events that change only the room (seats, start) are the connection's.
-fn apply_events(
-    mut link: Link,
-    state: Res<Match>,
-    animating: Res<Animating>,
-    mut outcomes: CoreOutcomes,
-    mut requests: MessageWriter<MoveRequest>,
-    mut commands: MessageWriter<GameCommand>,
-) {
-    let Link {
-        conn,
-        online,
-        memory,
-        ..
-    } = &mut link;
-    match outcomes.of(conn.handed.as_ref()) {
-        Outcome::Taken => {
-            conn.handed = None;
-            conn.session.taken();
-        }
-        Outcome::Refused => {
-            // Our game and the server's disagree: ask for the whole state again.
-            conn.handed = None;
-            conn.session.refused();
-        }
-        Outcome::NotYet => {}
-    }
-    if conn.handed.is_none() && !animating.0 && conn.socket.is_some() {
-        while let Some(event) = conn.session.next_event() {
-            match event {
-                RoomEvent::Moved { mv, .. } => {
-                    requests.write(MoveRequest::new(mv, MoveSource::Network));
-                    conn.handed = Some(Handed::Move);
-                    break;
-                }
-                RoomEvent::Seats { seats } => {
-                    online.started |= !seats.contains(&SeatHolder::Open);
-                    online.seats = seats;
-                    conn.session.taken();
-                }
-                RoomEvent::Started {} => {
-                    online.started = true;
-                    conn.session.taken();
-                }
-                RoomEvent::Resigned { seat } => {
-                    conn.hand(GameCommand::Room(RoomChange::Resigned(seat)), &mut commands);
-                    break;
-                }
-                RoomEvent::Left { seat } => {
-                    if let Some(holder) = online.seats.get_mut(usize::from(seat)) {
-                        *holder = SeatHolder::Computer;
-                    }
-                    if online.seat != Some(seat) {
-                        conn.session.taken();
-                        continue;
-                    }
-                    // The seat is the computer's for good: its token is spent.
-                    online.seat = None;
-                    if let Some(room) = conn.session.room() {
-                        memory.tokens.retain(|(r, _)| *r != room);
-                    }
-                    conn.session.forget_token();
-                    conn.hand(GameCommand::Room(RoomChange::LeftHere), &mut commands);
-                    break;
-                }
-                RoomEvent::Rematch { seats } => {
-                    let players = state.game.variant().players();
-                    online.seat = online.seat.map(|s| (s + 1) % players);
-                    // The host is whoever sits in seat 0.
-                    online.host = online.seat == Some(0);
-                    online.seats = seats;
-                    online.away.clear();
-                    let seat = online.seat;
-                    conn.hand(
-                        GameCommand::Room(RoomChange::Rematch { seat }),
-                        &mut commands,
-                    );
-                    break;
-                }
-            }
-        }
-    }
-    conn.flush();
 }
 
 /// A local game started (new game or load): online play is over; the room's link and token
@@ -581,7 +172,7 @@ impl Plugin for NetPlugin {
         #[cfg(target_arch = "wasm32")]
         if let Some((origin, href)) = page_address() {
             app.insert_resource(ServerUrl(Some(origin)));
-            if room_in_url(&href).is_ok() {
+            if starhalma_protocol::room_in_url(&href).is_ok() {
                 app.insert_resource(JoinAtStart(href));
             }
         }
@@ -609,7 +200,7 @@ impl Plugin for NetPlugin {
 }
 
 /// A link that cannot be opened: "LINK: why".
-fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phrase {
+pub(super) fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phrase {
     use starhalma_protocol::{IdError, LinkError};
     let why = match error {
         LinkError::NoRoom => Phrase::msg(id::LINK_NO_ROOM),
@@ -626,7 +217,7 @@ fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phrase {
 
 /// The server's refusal in the player's language where the game knows its code; otherwise in
 /// the server's own words.
-fn server_error(code: ErrorCode, message: String) -> Phrase {
+pub(super) fn server_error(code: ErrorCode, message: String) -> Phrase {
     let id = match code {
         ErrorCode::RateLimited => id::SERVER_ERROR_RATE_LIMITED,
         ErrorCode::TooManyConnections => id::SERVER_ERROR_TOO_MANY_CONNECTIONS,

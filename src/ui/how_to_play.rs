@@ -148,6 +148,29 @@ fn build_how_to_play(
     let Some(shown) = all.get(section) else {
         return;
     };
+    let panel = spawn_page(&mut commands);
+    let mut buttons = ModalButtons { order: FIRST_ORDER };
+    commands.entity(panel).with_child(label(
+        Phrase::msg(id::HOW_TO_PLAY_TITLE).with("rules", rules_name(rules)),
+        size::RESULT,
+        TEXT,
+    ));
+    spawn_tabs(&mut commands, panel, rules, &mut buttons);
+    commands.entity(panel).with_child(label(
+        Phrase::msg(id::HOW_TO_PLAY_SECTION)
+            .with("title", Phrase::msg(shown.title))
+            .with("number", section + 1)
+            .with("count", all.len()),
+        size::SECTION,
+        HEADING,
+    ));
+    // Previous / Next / Close above the text, so they stay in view however long it is.
+    spawn_navigation(&mut commands, panel, section, all.len(), &mut buttons);
+    spawn_body(&mut commands, panel, shown);
+}
+
+/// The shade over the game and the scrolling page on it; the page's entity.
+fn spawn_page(commands: &mut Commands) -> Entity {
     let root = commands
         .spawn((
             HowToPlayRoot,
@@ -181,19 +204,36 @@ fn build_how_to_play(
         ))
         .id();
     commands.entity(root).add_child(panel);
-    let mut order = FIRST_ORDER;
-    let mut button = |commands: &mut Commands, parent: Entity, text: Phrase, action, selected| {
-        order += 1;
-        let b = commands
-            .spawn((focusable_button(text, action, selected, order), ModalFocus))
+    panel
+}
+
+/// The page's buttons, numbered in keyboard order as they are made.
+struct ModalButtons {
+    order: u32,
+}
+
+impl ModalButtons {
+    fn add(
+        &mut self,
+        commands: &mut Commands,
+        parent: Entity,
+        text: Phrase,
+        action: UiAction,
+        selected: bool,
+    ) {
+        self.order += 1;
+        let button = commands
+            .spawn((
+                focusable_button(text, action, selected, self.order),
+                ModalFocus,
+            ))
             .id();
-        commands.entity(parent).add_child(b);
-    };
-    commands.entity(panel).with_child(label(
-        Phrase::msg(id::HOW_TO_PLAY_TITLE).with("rules", rules_name(rules)),
-        size::RESULT,
-        TEXT,
-    ));
+        commands.entity(parent).add_child(button);
+    }
+}
+
+/// A tab per rule set, the shown one selected.
+fn spawn_tabs(commands: &mut Commands, panel: Entity, rules: RuleSet, buttons: &mut ModalButtons) {
     let tabs = commands
         .spawn(Node {
             flex_direction: FlexDirection::Row,
@@ -203,23 +243,24 @@ fn build_how_to_play(
         .id();
     commands.entity(panel).add_child(tabs);
     for tab in TABS {
-        button(
-            &mut commands,
+        buttons.add(
+            commands,
             tabs,
             rules_name(tab),
             UiAction::RulesPage(tab),
             tab == rules,
         );
     }
-    commands.entity(panel).with_child(label(
-        Phrase::msg(id::HOW_TO_PLAY_SECTION)
-            .with("title", Phrase::msg(shown.title))
-            .with("number", section + 1)
-            .with("count", all.len()),
-        size::SECTION,
-        HEADING,
-    ));
-    // Previous / Next / Close above the text, so they stay in view however long it is.
+}
+
+/// Previous (but on the first section), Next (but on the last) and Close.
+fn spawn_navigation(
+    commands: &mut Commands,
+    panel: Entity,
+    section: usize,
+    count: usize,
+    buttons: &mut ModalButtons,
+) {
     let nav = commands
         .spawn(Node {
             flex_direction: FlexDirection::Row,
@@ -229,30 +270,19 @@ fn build_how_to_play(
         .id();
     commands.entity(panel).add_child(nav);
     if section > 0 {
-        button(
-            &mut commands,
-            nav,
-            Phrase::msg(id::BUTTON_PREVIOUS),
-            UiAction::PreviousSection,
-            false,
-        );
+        let previous = Phrase::msg(id::BUTTON_PREVIOUS);
+        buttons.add(commands, nav, previous, UiAction::PreviousSection, false);
     }
-    if section + 1 < all.len() {
-        button(
-            &mut commands,
-            nav,
-            Phrase::msg(id::BUTTON_NEXT),
-            UiAction::NextSection,
-            true,
-        );
+    if section + 1 < count {
+        let next = Phrase::msg(id::BUTTON_NEXT);
+        buttons.add(commands, nav, next, UiAction::NextSection, true);
     }
-    button(
-        &mut commands,
-        nav,
-        Phrase::msg(id::BUTTON_CLOSE),
-        UiAction::CloseHowToPlay,
-        false,
-    );
+    let close = Phrase::msg(id::BUTTON_CLOSE);
+    buttons.add(commands, nav, close, UiAction::CloseHowToPlay, false);
+}
+
+/// The section's text, with its diagram and caption beside it (below, when narrow).
+fn spawn_body(commands: &mut Commands, panel: Entity, shown: &Section) {
     let body = commands
         .spawn(Node {
             flex_direction: FlexDirection::Row,
@@ -263,7 +293,7 @@ fn build_how_to_play(
         })
         .id();
     commands.entity(panel).add_child(body);
-    spawn_text(&mut commands, body, shown);
+    spawn_text(commands, body, shown);
     if let Some(diagram) = &shown.diagram {
         let column = commands
             .spawn(Node {
@@ -274,7 +304,7 @@ fn build_how_to_play(
             })
             .id();
         commands.entity(body).add_child(column);
-        let board = spawn_mini_board(&mut commands, diagram, 260.0);
+        let board = spawn_mini_board(commands, diagram, 260.0);
         commands.entity(column).add_child(board);
         commands.entity(column).with_child((
             label(Phrase::msg(diagram.caption), size::CAPTION, SOFT_TEXT),

@@ -250,9 +250,18 @@ fn the_guided_first_game_can_be_followed_to_the_end_of_its_script() {
             break;
         }
         steps_seen.push(guide.index());
+        // The computer (Easy) plans on a thread of its own: its reply takes real time, which
+        // a loaded machine stretches over many frames, so it is waited for here.
+        for _ in 0..3000 {
+            let state = app.world().resource::<Match>();
+            if state.human_to_move() || state.game.is_over() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            app.update();
+        }
         let state = app.world().resource::<Match>().clone();
         if !state.human_to_move() {
-            app.update();
             continue;
         }
         let mv = guide.hint(&state.game).expect("the guide points at a move");

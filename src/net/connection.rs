@@ -1,0 +1,309 @@
+//! The connection: the socket, the session that orders the room's events, and what goes out
+//! (the interface's requests, a person's proposals) and comes in (the server's messages).
+
+use super::socket::{Socket, SocketEvent};
+use super::{
+    NetRequest, Online, OnlineMemory, Phase, ScriptedNetwork, ServerUrl, bad_link, server_error,
+};
+use crate::core::{GameCommand, Match, Proposal, RoomChange};
+use crate::locale::Phrase;
+use bevy::prelude::*;
+use starhalma_locale::id;
+use starhalma_protocol::{
+    ClientMessage, ErrorCode, RoomCode, SeatHolder, ServerMessage, Session, Token, Welcome,
+    decode_server, room_in_url, socket_url,
+};
+
+/// What the connection handed core for the event (or welcome) the session waits on.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Handed {
+    /// A `Network` move request.
+    Move,
+    /// This command.
+    Command(GameCommand),
+}
+
+/// What core made of what was handed to it.
+pub(super) enum Outcome {
+    Taken,
+    Refused,
+    NotYet,
+}
+
+/// The connection's working state: the socket, and the session that orders the room's events.
+#[derive(Resource, Default)]
+pub(super) struct Connection {
+    pub(super) socket: Option<Socket>,
+    pub(super) open: bool,
+    /// The socket address, for reconnecting.
+    pub(super) url: Option<String>,
+    pub(super) session: Session,
+    pub(super) handed: Option<Handed>,
+    /// When to try the connection again.
+    pub(super) retry_at: Option<f64>,
+}
+
+impl Connection {
+    fn connect(&mut self, url: String, script: Option<&ScriptedNetwork>) {
+        self.socket = Some(Socket::open(&url, script));
+        self.open = false;
+        self.url = Some(url);
+    }
+
+    /// Send what the session has to say, once the socket is open (until then it waits).
+    pub(super) fn flush(&mut self) {
+        if let (Some(socket), true) = (&self.socket, self.open) {
+            for message in self.session.take_outbox() {
+                socket.send(&message);
+            }
+        }
+    }
+
+    /// Forget the room, for a new one (or none): a new connection starts from its `welcome`.
+    pub(super) fn restart(&mut self, room: Option<RoomCode>, token: Option<Token>) {
+        let mut session = std::mem::take(&mut self.session);
+        session.restart(room, token);
+        *self = Connection {
+            session,
+            ..Connection::default()
+        };
+    }
+
+    /// Hand core a command for the session's event (or welcome) and wait for its outcome.
+    pub(super) fn hand(&mut self, command: GameCommand, commands: &mut MessageWriter<GameCommand>) {
+        commands.write(command.clone());
+        self.handed = Some(Handed::Command(command));
+    }
+}
+
+/// The connection's resources, as most of its systems use them.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Link<'w> {
+    pub(super) conn: ResMut<'w, Connection>,
+    pub(super) online: ResMut<'w, Online>,
+    pub(super) memory: ResMut<'w, OnlineMemory>,
+    pub(super) script: Option<Res<'w, ScriptedNetwork>>,
+}
+
+/// Requests from the interface.
+pub(super) fn handle_requests(
+    mut requests: MessageReader<NetRequest>,
+    mut link: Link,
+    server: Res<ServerUrl>,
+    state: Res<Match>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    let Link {
+        conn,
+        online,
+        memory,
+        script,
+    } = &mut link;
+    for request in requests.read() {
+        match request {
+            NetRequest::Host(variant) => {
+                let Some(origin) = &server.0 else {
+                    online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
+                    continue;
+                };
+                let url = match socket_url(&format!("{}/", origin.trim_end_matches('/'))) {
+                    Ok(url) => url,
+                    Err(e) => {
+                        online.phase = Phase::Failed(bad_link(origin, &e));
+                        continue;
+                    }
+                };
+                conn.restart(None, None);
+                **online = Online {
+                    phase: Phase::Connecting,
+                    ..default()
+                };
+                conn.connect(url, script.as_deref());
+                conn.session.hello();
+                conn.session
+                    .send(ClientMessage::Create { variant: *variant });
+                // Nobody moves on the empty board until the room's own game arrives.
+                commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
+            }
+            NetRequest::Join(text) => {
+                let parsed =
+                    room_in_url(text).and_then(|room| socket_url(text).map(|url| (room, url)));
+                let (room, url) = match parsed {
+                    Ok(found) => found,
+                    Err(e) => {
+                        online.phase = Phase::Failed(bad_link(text, &e));
+                        continue;
+                    }
+                };
+                if conn.session.room() == Some(room) && conn.socket.is_some() {
+                    continue;
+                }
+                conn.restart(Some(room), memory.token(room));
+                **online = Online {
+                    phase: Phase::Connecting,
+                    ..default()
+                };
+                memory.last_link = Some(text.clone());
+                conn.connect(url, script.as_deref());
+                conn.session.hello();
+                let variant = state.game.variant();
+                commands.write(GameCommand::Room(RoomChange::Entering(variant)));
+            }
+            NetRequest::TakeSeat => conn.session.send(ClientMessage::Join {}),
+            NetRequest::FillComputer => conn.session.send(ClientMessage::FillComputer {}),
+        }
+    }
+    conn.flush();
+}
+
+/// What a person here proposed goes to the server; one move at a time.
+pub(super) fn send_proposals(
+    mut proposals: MessageReader<Proposal>,
+    mut conn: ResMut<Connection>,
+    mut online: ResMut<Online>,
+) {
+    for proposal in proposals.read() {
+        let message = match *proposal {
+            Proposal::Move(mv) => {
+                if conn.session.propose_move(mv).is_err() {
+                    online.refusal = Some(Phrase::msg(id::ONLINE_WAIT_FOR_SERVER));
+                }
+                continue;
+            }
+            Proposal::Resign => ClientMessage::Resign {},
+            Proposal::Leave => ClientMessage::Leave {},
+            Proposal::Rematch => ClientMessage::Rematch {},
+        };
+        conn.session.send(message);
+    }
+    conn.flush();
+}
+
+/// Read the socket: open, frames, close (then try again with the token).
+pub(super) fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWriter<GameCommand>) {
+    let now = time.elapsed_secs_f64();
+    let Link {
+        conn,
+        online,
+        memory,
+        script,
+    } = &mut link;
+    if let Some(at) = conn.retry_at
+        && now >= at
+        && let Some(url) = conn.url.clone()
+    {
+        conn.retry_at = None;
+        conn.connect(url, script.as_deref());
+        conn.session.hello();
+    }
+    let Some(socket) = &conn.socket else {
+        return;
+    };
+    for event in socket.poll() {
+        match event {
+            SocketEvent::Opened => conn.open = true,
+            SocketEvent::Frame(frame) => match decode_server(&frame) {
+                Ok(message) => handle_message(conn, online, memory, now, message, &mut commands),
+                Err(e) => warn!("the server sent something unreadable: {e}"),
+            },
+            SocketEvent::Closed(why) => {
+                conn.socket = None;
+                conn.open = false;
+                let wait = conn.session.connection_lost();
+                match online.phase {
+                    // Only a room we were in is worth coming back to.
+                    Phase::InRoom | Phase::Reconnecting if conn.session.room().is_some() => {
+                        online.phase = Phase::Reconnecting;
+                        conn.retry_at = Some(now + wait);
+                    }
+                    Phase::Connecting => online.phase = Phase::Failed(why),
+                    _ => {}
+                }
+                return;
+            }
+        }
+        if conn.socket.is_none() {
+            return;
+        }
+    }
+    conn.flush();
+}
+
+fn handle_message(
+    conn: &mut Connection,
+    online: &mut Online,
+    memory: &mut OnlineMemory,
+    now: f64,
+    message: ServerMessage,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    match message {
+        ServerMessage::Welcome(welcome) => {
+            conn.session.welcome(&welcome);
+            let Welcome {
+                room,
+                link,
+                seat,
+                token,
+                host,
+                seats,
+                game,
+                ..
+            } = *welcome;
+            if let Some(token) = token {
+                memory.keep(room, token);
+            }
+            memory.last_link = Some(link.clone());
+            let started = !seats.contains(&SeatHolder::Open) || !game.history().is_empty();
+            *online = Online {
+                phase: Phase::InRoom,
+                link: Some(link),
+                seat,
+                host,
+                seats,
+                started,
+                away: Vec::new(),
+                refusal: None,
+            };
+            let game = Box::new(game);
+            conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);
+        }
+        ServerMessage::Event { seq, event } => conn.session.event(seq, event),
+        ServerMessage::Ack { id, .. } => conn.session.answered(Some(id)),
+        ServerMessage::Error { code, message, id } => {
+            conn.session.answered(id);
+            match code {
+                ErrorCode::Expired | ErrorCode::NoSuchRoom => {
+                    online.phase = Phase::Expired;
+                    conn.socket = None;
+                    memory.last_link = None;
+                }
+                ErrorCode::BadToken => {
+                    // The seat is not ours after all: enter as a spectator.
+                    if let Some(room) = conn.session.room() {
+                        memory.tokens.retain(|(r, _)| *r != room);
+                        conn.session.forget_token();
+                        conn.session.hello();
+                    }
+                }
+                _ => {}
+            }
+            online.refusal = Some(server_error(code, message));
+        }
+        ServerMessage::Disconnected {
+            seat,
+            computer_in_ms,
+        } => {
+            online.away.retain(|(s, _)| *s != seat);
+            online
+                .away
+                .push((seat, now + computer_in_ms as f64 / 1000.0));
+        }
+        ServerMessage::Reconnected { seat } => online.away.retain(|(s, _)| *s != seat),
+        ServerMessage::Replaced {} => {
+            online.phase = Phase::Replaced;
+            conn.socket = None;
+        }
+        ServerMessage::Pong {} => {}
+    }
+}

@@ -1,0 +1,126 @@
+//! The room's events applied in order, each through core: a move as a `Network` request,
+//! anything else that changes the game as a room change; the next waits for core's outcome.
+
+use super::connection::{Handed, Link, Outcome};
+use crate::core::{
+    CommandApplied, CommandRejected, GameCommand, Match, MoveApplied, MoveRejected, MoveRequest,
+    MoveSource, RoomChange,
+};
+use crate::frame::Animating;
+use bevy::prelude::*;
+use starhalma_protocol::{RoomEvent, SeatHolder};
+
+/// What core did last frame with what the connection handed it.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct CoreOutcomes<'w, 's> {
+    moves: MessageReader<'w, 's, MoveApplied>,
+    refused_moves: MessageReader<'w, 's, MoveRejected>,
+    commands: MessageReader<'w, 's, CommandApplied>,
+    refused_commands: MessageReader<'w, 's, CommandRejected>,
+}
+
+impl CoreOutcomes<'_, '_> {
+    /// Every message is read each frame (so none is seen twice); the outcome of `handed`.
+    fn of(&mut self, handed: Option<&Handed>) -> Outcome {
+        let moved = self.moves.read().any(|m| m.source == MoveSource::Network);
+        let move_refused = self
+            .refused_moves
+            .read()
+            .any(|r| r.request.source == MoveSource::Network);
+        let applied: Vec<&GameCommand> = self.commands.read().map(|c| &c.0).collect();
+        let refused: Vec<&GameCommand> = self.refused_commands.read().map(|r| &r.command).collect();
+        match handed {
+            Some(Handed::Move) if move_refused => Outcome::Refused,
+            Some(Handed::Move) if moved => Outcome::Taken,
+            Some(Handed::Command(command)) if refused.contains(&command) => Outcome::Refused,
+            Some(Handed::Command(command)) if applied.contains(&command) => Outcome::Taken,
+            _ => Outcome::NotYet,
+        }
+    }
+}
+
+/// Apply the queued events in seq order: each once the last one was applied by core and
+/// nothing animates. Events that change only the room (seats, start) are the connection's.
+pub(super) fn apply_events(
+    mut link: Link,
+    state: Res<Match>,
+    animating: Res<Animating>,
+    mut outcomes: CoreOutcomes,
+    mut requests: MessageWriter<MoveRequest>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    let Link {
+        conn,
+        online,
+        memory,
+        ..
+    } = &mut link;
+    match outcomes.of(conn.handed.as_ref()) {
+        Outcome::Taken => {
+            conn.handed = None;
+            conn.session.taken();
+        }
+        Outcome::Refused => {
+            // Our game and the server's disagree: ask for the whole state again.
+            conn.handed = None;
+            conn.session.refused();
+        }
+        Outcome::NotYet => {}
+    }
+    if conn.handed.is_none() && !animating.0 && conn.socket.is_some() {
+        while let Some(event) = conn.session.next_event() {
+            match event {
+                RoomEvent::Moved { mv, .. } => {
+                    requests.write(MoveRequest::new(mv, MoveSource::Network));
+                    conn.handed = Some(Handed::Move);
+                    break;
+                }
+                RoomEvent::Seats { seats } => {
+                    online.started |= !seats.contains(&SeatHolder::Open);
+                    online.seats = seats;
+                    conn.session.taken();
+                }
+                RoomEvent::Started {} => {
+                    online.started = true;
+                    conn.session.taken();
+                }
+                RoomEvent::Resigned { seat } => {
+                    conn.hand(GameCommand::Room(RoomChange::Resigned(seat)), &mut commands);
+                    break;
+                }
+                RoomEvent::Left { seat } => {
+                    if let Some(holder) = online.seats.get_mut(usize::from(seat)) {
+                        *holder = SeatHolder::Computer;
+                    }
+                    if online.seat != Some(seat) {
+                        conn.session.taken();
+                        continue;
+                    }
+                    // The seat is the computer's for good: its token is spent.
+                    online.seat = None;
+                    if let Some(room) = conn.session.room() {
+                        memory.tokens.retain(|(r, _)| *r != room);
+                    }
+                    conn.session.forget_token();
+                    conn.hand(GameCommand::Room(RoomChange::LeftHere), &mut commands);
+                    break;
+                }
+                RoomEvent::Rematch { seats } => {
+                    let players = state.game.variant().players();
+                    online.seat = online.seat.map(|s| (s + 1) % players);
+                    // The host is whoever sits in seat 0.
+                    online.host = online.seat == Some(0);
+                    online.seats = seats;
+                    online.away.clear();
+                    let seat = online.seat;
+                    conn.hand(
+                        GameCommand::Room(RoomChange::Rematch { seat }),
+                        &mut commands,
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    conn.flush();
+}
