@@ -7,7 +7,7 @@ use crate::limits::{ConnectionSlot, Gate, Limits, TokenBucket};
 use crate::room::{ConnId, MoveOutcome, Notice, Refusal, Room};
 use crate::store::{Broadcast, RoomStore, StoreError, Subscription};
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::http::header::HOST;
@@ -125,7 +125,9 @@ async fn upgrade<S: RoomStore>(
                     None,
                 );
                 let _ = socket.send(Message::text(refusal.encode())).await;
-                let _ = socket.send(Message::Close(None)).await;
+                let _ = socket
+                    .send(close_with(close_code::POLICY, "too many connections"))
+                    .await;
                 return;
             };
             serve_connection(server, socket, origin, address, slot).await;
@@ -210,8 +212,10 @@ struct Connection {
     bucket: TokenBucket,
     /// Undecodable frames in a row.
     bad: u32,
-    /// Close once the replies are sent (replaced, or too many bad messages).
+    /// Close once the replies are sent (replaced, or too many bad messages), with this status.
     closing: bool,
+    closing_code: u16,
+    closing_reason: &'static str,
 }
 
 fn error(refusal: Refusal, id: Option<u32>) -> ServerMessage {
@@ -233,6 +237,66 @@ fn expired() -> Vec<ServerMessage> {
     )
 }
 
+/// The server pings a connection it has heard nothing from for this long (by its clock, the
+/// test clock included)...
+const PING_AFTER: Duration = Duration::from_secs(15);
+/// ...and counts it gone, as if its socket had closed, when the ping is this old unanswered.
+const ANSWER_WITHIN: Duration = Duration::from_secs(15);
+/// How long the reply to a client's Close may take to go out.
+const CLOSE_REPLY: Duration = Duration::from_secs(1);
+/// How often, in real time, a connection looks at its heartbeat.
+const HEARTBEAT_CHECK: Duration = Duration::from_millis(250);
+
+/// When a connection was last heard from, and the ping waiting for its answer. A clock that
+/// jumps (the test clock) never counts a connection gone at once: it is pinged first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Heartbeat {
+    heard: Duration,
+    pinged: Option<Duration>,
+}
+
+/// What a look at the heartbeat calls for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Beat {
+    Fine,
+    Ping,
+    Gone,
+}
+
+impl Heartbeat {
+    fn new(now: Duration) -> Heartbeat {
+        Heartbeat {
+            heard: now,
+            pinged: None,
+        }
+    }
+
+    /// Any frame from the client (a pong, a message, a ping of its own).
+    fn heard(&mut self, now: Duration) {
+        *self = Heartbeat::new(now);
+    }
+
+    fn check(&mut self, now: Duration) -> Beat {
+        match self.pinged {
+            Some(at) if now.saturating_sub(at) >= ANSWER_WITHIN => Beat::Gone,
+            Some(_) => Beat::Fine,
+            None if now.saturating_sub(self.heard) >= PING_AFTER => {
+                self.pinged = Some(now);
+                Beat::Ping
+            }
+            None => Beat::Fine,
+        }
+    }
+}
+
+/// A Close frame with its status code and reason (RFC 6455 section 7.4).
+fn close_with(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    }))
+}
+
 async fn serve_connection<S: RoomStore>(
     server: Arc<Server<S>>,
     mut socket: WebSocket,
@@ -251,16 +315,47 @@ async fn serve_connection<S: RoomStore>(
         bucket: TokenBucket::new(server.limits.max_messages_per_second, server.clock.now()),
         bad: 0,
         closing: false,
+        closing_code: close_code::NORMAL,
+        closing_reason: "",
     };
+    let mut heartbeat = Heartbeat::new(server.clock.now());
+    let mut check = tokio::time::interval(HEARTBEAT_CHECK);
+    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     'connection: loop {
         let replies = tokio::select! {
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => conn.receive(&server, Some(text.as_str())).await,
-                Some(Ok(Message::Binary(_))) => conn.receive(&server, None).await,
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break 'connection,
-            },
+            incoming = socket.recv() => {
+                heartbeat.heard(server.clock.now());
+                match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        conn.receive(&server, Some(text.as_str())).await
+                    }
+                    Some(Ok(Message::Binary(_))) => conn.receive(&server, None).await,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
+                    Some(Ok(Message::Close(_))) => {
+                        // Answered (RFC 6455, the same status): the socket queued the reply,
+                        // and sends it on its next read, which then ends.
+                        let _ = tokio::time::timeout(CLOSE_REPLY, socket.recv()).await;
+                        break 'connection;
+                    }
+                    Some(Err(_)) | None => break 'connection,
+                }
+            }
             item = next_item(&mut conn.events) => conn.forward(&server, item).await,
+            _ = check.tick() => match heartbeat.check(server.clock.now()) {
+                Beat::Fine => Vec::new(),
+                Beat::Ping => {
+                    if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                        break 'connection;
+                    }
+                    Vec::new()
+                }
+                Beat::Gone => {
+                    let _ = socket
+                        .send(close_with(close_code::AWAY, "no answer to pings"))
+                        .await;
+                    break 'connection;
+                }
+            },
         };
         for reply in replies {
             if socket.send(Message::text(reply.encode())).await.is_err() {
@@ -268,7 +363,9 @@ async fn serve_connection<S: RoomStore>(
             }
         }
         if conn.closing {
-            let _ = socket.send(Message::Close(None)).await;
+            let _ = socket
+                .send(close_with(conn.closing_code, conn.closing_reason))
+                .await;
             break;
         }
     }
@@ -321,6 +418,8 @@ impl Connection {
                 self.bad += 1;
                 if self.bad >= server.limits.max_bad_messages {
                     self.closing = true;
+                    self.closing_code = close_code::POLICY;
+                    self.closing_reason = "too many bad messages";
                     refuse(
                         ErrorCode::TooManyBadMessages,
                         "too many bad messages in a row; closing",
@@ -360,6 +459,7 @@ impl Connection {
             }
             Ok(Broadcast::Notice(Notice::Replaced { conn })) if conn == self.id => {
                 self.closing = true;
+                self.closing_reason = "replaced by another connection with the seat's token";
                 vec![ServerMessage::Replaced {}]
             }
             Ok(Broadcast::Notice(Notice::Replaced { .. })) => Vec::new(),
@@ -811,4 +911,36 @@ fn spawn_planner<S: RoomStore>(server: Arc<Server<S>>, mut plans: mpsc::Unbounde
             });
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_silent_connection_is_pinged_then_counted_gone() {
+        let s = Duration::from_secs;
+        let mut beat = Heartbeat::new(s(0));
+        assert_eq!(beat.check(s(14)), Beat::Fine);
+        assert_eq!(beat.check(s(15)), Beat::Ping);
+        assert_eq!(
+            beat.check(s(29)),
+            Beat::Fine,
+            "the ping waits for its answer"
+        );
+        assert_eq!(beat.check(s(30)), Beat::Gone);
+    }
+
+    #[test]
+    fn an_answer_keeps_a_connection_and_a_jump_of_the_clock_pings_first() {
+        let s = Duration::from_secs;
+        let mut beat = Heartbeat::new(s(0));
+        assert_eq!(beat.check(s(20)), Beat::Ping);
+        beat.heard(s(21));
+        assert_eq!(beat.check(s(35)), Beat::Fine);
+        // An hour at once (the test clock): a ping, not a verdict.
+        assert_eq!(beat.check(s(3600)), Beat::Ping);
+        assert_eq!(beat.check(s(3600)), Beat::Fine);
+        assert_eq!(beat.check(s(3615)), Beat::Gone);
+    }
 }

@@ -361,6 +361,35 @@ impl Client {
         }
     }
 
+    /// Close this side with a status code; the status of the Close frame the server answers
+    /// with (`None`: the connection ended without one).
+    pub fn close_answered(mut self, code: u16) -> Option<u16> {
+        use tungstenite::protocol::CloseFrame;
+        let frame = CloseFrame {
+            code: code.into(),
+            reason: "".into(),
+        };
+        let _ = self.ws.close(Some(frame));
+        loop {
+            match self.ws.read() {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Receive until the server closes the socket; the status of its Close frame.
+    pub fn close_status(&mut self) -> Option<u16> {
+        loop {
+            match self.ws.read() {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Ok(_) => continue,
+                Err(e) => panic!("the socket ended without a Close frame: {e}"),
+            }
+        }
+    }
+
     /// Close this side and wait until the server has let the connection go.
     pub fn close(mut self) {
         let _ = self.ws.close(None);

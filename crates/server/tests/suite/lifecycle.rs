@@ -61,6 +61,52 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
     (host, friend)
 }
 
+/// A client that stops answering (a sleeping phone, a network gone without a FIN): pinged
+/// after 15 s of the server's clock, counted gone 15 s later, and then away as if it had closed.
+#[test]
+fn a_client_that_answers_no_pings_is_away_within_30_seconds() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, silent) = two_players(&server);
+    // The silent client reads nothing from here on, so it answers no ping.
+    host.advance(15 * SECOND);
+    host.assert_quiet();
+    // The server looks at each connection's heartbeat four times a second (real time).
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    host.advance(14 * SECOND);
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    host.assert_quiet();
+    host.advance(SECOND);
+    assert_eq!(
+        host.recv(),
+        ServerMessage::Disconnected {
+            seat: 1,
+            computer_in_ms: 45_000
+        }
+    );
+    drop(silent);
+}
+
+/// A client that reads answers the server's pings by itself: an hour of quiet keeps it.
+#[test]
+fn a_client_that_answers_pings_stays() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    for _ in 0..4 {
+        host.advance(20 * SECOND);
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        host.assert_quiet();
+        friend.assert_quiet();
+    }
+    assert!(host.presence.is_empty(), "{:?}", host.presence);
+}
+
+#[test]
+fn a_close_is_answered_with_a_status() {
+    let server = ServerProcess::start(&[]);
+    let (_host, friend) = two_players(&server);
+    assert_eq!(friend.close_answered(1000), Some(1000));
+}
+
 #[test]
 fn the_computer_plays_for_a_person_away_45_seconds_until_they_are_back() {
     let server = ServerProcess::start(&[]);
