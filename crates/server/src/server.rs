@@ -87,9 +87,10 @@ pub fn app<S: RoomStore>(server: Arc<Server<S>>, dist: Option<PathBuf>) -> Route
     }
 }
 
-/// Frames past this are cut off by the socket itself; those up to it but over
-/// `MAX_FRAME_BYTES` get the protocol's `too_large`.
-const SOCKET_LIMIT: usize = 16 * MAX_FRAME_BYTES;
+/// The read limit: a frame past it closes the connection with 1009 (the socket cannot read on
+/// after it); frames up to it but over `MAX_FRAME_BYTES` get the protocol's `too_large` and the
+/// connection stays.
+pub const SOCKET_LIMIT: usize = 16 * MAX_FRAME_BYTES;
 
 /// How often the real-time sweep looks for deadlines (takeovers, expiry).
 const SWEEP_EVERY: Duration = Duration::from_millis(250);
@@ -244,8 +245,9 @@ const PING_AFTER: Duration = Duration::from_secs(15);
 const ANSWER_WITHIN: Duration = Duration::from_secs(15);
 /// How long the reply to a client's Close may take to go out.
 const CLOSE_REPLY: Duration = Duration::from_secs(1);
-/// How often, in real time, a connection looks at its heartbeat.
-const HEARTBEAT_CHECK: Duration = Duration::from_millis(250);
+/// How often, in real time, a connection looks at its heartbeat (rarely: one wake-up a second
+/// for each of thousands of connections).
+const HEARTBEAT_CHECK: Duration = Duration::from_secs(1);
 
 /// When a connection was last heard from, and the ping waiting for its answer. A clock that
 /// jumps (the test clock) never counts a connection gone at once: it is pinged first.
@@ -287,6 +289,15 @@ impl Heartbeat {
             None => Beat::Fine,
         }
     }
+}
+
+/// Did the socket stop at a frame past [`SOCKET_LIMIT`]?
+fn too_long(error: axum::Error) -> bool {
+    use tokio_tungstenite::tungstenite::error::{CapacityError, Error};
+    matches!(
+        error.into_inner().downcast::<Error>().map(|e| *e),
+        Ok(Error::Capacity(CapacityError::MessageTooLong { .. }))
+    )
 }
 
 /// A Close frame with its status code and reason (RFC 6455 section 7.4).
@@ -337,7 +348,14 @@ async fn serve_connection<S: RoomStore>(
                         let _ = tokio::time::timeout(CLOSE_REPLY, socket.recv()).await;
                         break 'connection;
                     }
-                    Some(Err(_)) | None => break 'connection,
+                    Some(Err(e)) => {
+                        if too_long(e) {
+                            let reason = "a frame over 65536 bytes";
+                            let _ = socket.send(close_with(close_code::SIZE, reason)).await;
+                        }
+                        break 'connection;
+                    }
+                    None => break 'connection,
                 }
             }
             item = next_item(&mut conn.events) => conn.forward(&server, item).await,

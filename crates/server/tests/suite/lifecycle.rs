@@ -61,6 +61,9 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
     (host, friend)
 }
 
+/// Longer than the server takes to look at every connection's heartbeat (once a second).
+const HEARTBEAT_LOOK: std::time::Duration = std::time::Duration::from_millis(1300);
+
 /// A client that stops answering (a sleeping phone, a network gone without a FIN): pinged
 /// after 15 s of the server's clock, counted gone 15 s later, and then away as if it had closed.
 #[test]
@@ -70,10 +73,10 @@ fn a_client_that_answers_no_pings_is_away_within_30_seconds() {
     // The silent client reads nothing from here on, so it answers no ping.
     host.advance(15 * SECOND);
     host.assert_quiet();
-    // The server looks at each connection's heartbeat four times a second (real time).
-    std::thread::sleep(std::time::Duration::from_millis(600));
+    // The server looks at each connection's heartbeat once a second (real time).
+    std::thread::sleep(HEARTBEAT_LOOK);
     host.advance(14 * SECOND);
-    std::thread::sleep(std::time::Duration::from_millis(600));
+    std::thread::sleep(HEARTBEAT_LOOK);
     host.assert_quiet();
     host.advance(SECOND);
     assert_eq!(
@@ -93,11 +96,29 @@ fn a_client_that_answers_pings_stays() {
     let (mut host, mut friend) = two_players(&server);
     for _ in 0..4 {
         host.advance(20 * SECOND);
-        std::thread::sleep(std::time::Duration::from_millis(600));
+        std::thread::sleep(HEARTBEAT_LOOK);
         host.assert_quiet();
         friend.assert_quiet();
     }
     assert!(host.presence.is_empty(), "{:?}", host.presence);
+}
+
+/// Over 4096 bytes a frame gets `too_large` and the connection stays, up to the 64 KiB read
+/// limit; past it the connection closes with 1009.
+#[test]
+fn every_frame_size_gets_its_documented_answer() {
+    let server = ServerProcess::start(&[]);
+    let mut client = server.connect();
+    for size in [4097, 65_536] {
+        client.send_raw(&"x".repeat(size));
+        client.expect_error(starhalma_protocol::ErrorCode::TooLarge);
+        client.assert_quiet();
+    }
+    client.send_raw(&"x".repeat(65_537));
+    assert_eq!(client.close_status(), Some(1009));
+    let mut client = server.connect();
+    client.send_raw(&"x".repeat(1 << 20));
+    assert_eq!(client.close_status(), Some(1009));
 }
 
 #[test]
