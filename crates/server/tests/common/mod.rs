@@ -379,13 +379,28 @@ impl Client {
         }
     }
 
-    /// Receive until the server closes the socket; the status of its Close frame.
-    pub fn close_status(&mut self) -> Option<u16> {
+    /// Send a frame the server may stop reading halfway: `false` when the connection broke
+    /// while it was being written.
+    pub fn send_raw_until_cut(&mut self, frame: &str) -> bool {
+        self.ws.send(Message::text(frame)).is_ok()
+    }
+
+    /// Receive until the connection ends: the status of the server's Close frame, or `None`
+    /// when the connection was reset before one could be read.
+    pub fn end_status(&mut self) -> Option<u16> {
         loop {
             match self.ws.read() {
                 Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
                 Ok(_) => continue,
-                Err(e) => panic!("the socket ended without a Close frame: {e}"),
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    panic!("the server did not end the connection within {TIMEOUT:?}")
+                }
+                Err(_) => return None,
             }
         }
     }

@@ -114,11 +114,20 @@ fn every_frame_size_gets_its_documented_answer() {
         client.expect_error(starhalma_protocol::ErrorCode::TooLarge);
         client.assert_quiet();
     }
-    client.send_raw(&"x".repeat(65_537));
-    assert_eq!(client.close_status(), Some(1009));
-    let mut client = server.connect();
-    client.send_raw(&"x".repeat(1 << 20));
-    assert_eq!(client.close_status(), Some(1009));
+    // Past the limit the server stops reading and closes with 1009. The frame's unread rest
+    // makes the server's kernel reset the connection, which can reach a client before it
+    // reads that Close: then the connection is over all the same.
+    for size in [65_537, 1 << 20] {
+        let mut client = server.connect();
+        let sent = client.send_raw_until_cut(&"x".repeat(size));
+        let status = client.end_status();
+        assert!(
+            matches!(status, Some(1009) | None),
+            "{size} B: {status:?} (sent whole: {sent})"
+        );
+    }
+    // The connection before went on after its too_large answers.
+    client.assert_quiet();
 }
 
 #[test]
