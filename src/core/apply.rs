@@ -279,16 +279,13 @@ fn room_change(
     match change {
         RoomChange::Entering(variant) => {
             **state = Match::new(Setup::online(*variant, None));
-            return Ok(Outcome::Reset);
+            Ok(Outcome::Reset)
         }
         RoomChange::Game { game, seat } => {
             **state = matched(game, &Setup::online(game.variant(), *seat))?;
-            return Ok(Outcome::Reset);
+            Ok(Outcome::Reset)
         }
-        _ if !online => return Err(Phrase::msg(id::REASON_NOT_ONLINE)),
-        _ => {}
-    }
-    match change {
+        _ if !online => Err(Phrase::msg(id::REASON_NOT_ONLINE)),
         RoomChange::Resigned(seat) => state
             .game
             .resign(*seat)
@@ -303,6 +300,5 @@ fn room_change(
             **state = Match::new(Setup::online(variant, *seat));
             Ok(Outcome::Reset)
         }
-        RoomChange::Entering(_) | RoomChange::Game { .. } => Ok(Outcome::Reset),
     }
 }

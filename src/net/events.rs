@@ -22,18 +22,36 @@ pub(super) struct CoreOutcomes<'w, 's> {
 impl CoreOutcomes<'_, '_> {
     /// Every message is read each frame (so none is seen twice); the outcome of `handed`.
     fn of(&mut self, handed: Option<&Handed>) -> Outcome {
-        let moved = self.moves.read().any(|m| m.source == MoveSource::Network);
+        // `filter(..).count()`, not `any`: `any` would stop reading at the first match.
+        let network = |source: MoveSource| source == MoveSource::Network;
+        let moved = self.moves.read().filter(|m| network(m.source)).count() > 0;
         let move_refused = self
             .refused_moves
             .read()
-            .any(|r| r.request.source == MoveSource::Network);
-        let applied: Vec<&GameCommand> = self.commands.read().map(|c| &c.0).collect();
-        let refused: Vec<&GameCommand> = self.refused_commands.read().map(|r| &r.command).collect();
+            .filter(|r| network(r.request.source))
+            .count()
+            > 0;
+        let command = match handed {
+            Some(Handed::Command(command)) => Some(command),
+            _ => None,
+        };
+        let applied = self
+            .commands
+            .read()
+            .filter(|c| Some(&c.0) == command)
+            .count()
+            > 0;
+        let refused = self
+            .refused_commands
+            .read()
+            .filter(|r| Some(&r.command) == command)
+            .count()
+            > 0;
         match handed {
             Some(Handed::Move) if move_refused => Outcome::Refused,
             Some(Handed::Move) if moved => Outcome::Taken,
-            Some(Handed::Command(command)) if refused.contains(&command) => Outcome::Refused,
-            Some(Handed::Command(command)) if applied.contains(&command) => Outcome::Taken,
+            Some(Handed::Command(_)) if refused => Outcome::Refused,
+            Some(Handed::Command(_)) if applied => Outcome::Taken,
             _ => Outcome::NotYet,
         }
     }
