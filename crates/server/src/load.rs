@@ -4,7 +4,9 @@
 //! time, over one or more gateway addresses (a room's two players sit on different gateways when
 //! there are several). Prints rooms, connections, moves/s, the round trip from a move sent to its
 //! event received by the other player (p50/p99/max), errors and lost events; exits 1 on any error
-//! or lost event. Open files are capped per process, so `--workers K` splits the rooms over K
+//! or lost event. Given the processes' ids (`--pid`, `--store-pid`; same machine, Linux), it also
+//! prints their CPU time per move over the play and their resident memory per connection and per
+//! room from before the first connection to when every room is set up. Open files are capped per process, so `--workers K` splits the rooms over K
 //! processes of itself. The servers need limits that let one address in:
 //! `--max-connections-per-address`, `--max-rooms-per-hour` and `--max-rooms` above the run's.
 
@@ -12,21 +14,25 @@ use futures_util::{SinkExt, StreamExt};
 use starhalma_ai::SplitMix;
 use starhalma_protocol::{ClientMessage, RoomCode, ServerMessage, decode_server};
 use starhalma_rules::{Game, RuleSet, Variant};
+use std::io::Write;
 use std::process::{ExitCode, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio::sync::{Mutex, Semaphore};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 const USAGE: &str = "usage: starhalma-load --addr HOST:PORT [--addr …] [--rooms N] [--seconds S]
-                      [--rate R] [--workers K]
+                      [--rate R] [--workers K] [--pid PID …] [--store-pid PID]
   --addr HOST:PORT  a gateway (repeat for several; a room's players sit on different ones)
   --rooms N         two-player rooms (default 100, at most 100000)
   --seconds S       how long the rooms play once all are set up (default 10, at most 3600)
   --rate R          moves per second in each room (default 1, at most 20)
-  --workers K       processes to spread the rooms over (default 1; each holds 2 sockets a room)";
+  --workers K       processes to spread the rooms over (default 1; each holds 2 sockets a room)
+  --pid PID         a gateway's process (repeat): its CPU per move and memory per connection
+  --store-pid PID   the store's process (Redis): its CPU per move and memory per room";
 
 /// How long any one answer may take before it counts as an error (and the event as lost).
 const ANSWER: Duration = Duration::from_secs(10);
@@ -44,6 +50,8 @@ struct Options {
     rate: u32,
     workers: usize,
     worker: bool,
+    pids: Vec<u32>,
+    store_pid: Option<u32>,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -54,6 +62,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         rate: 1,
         workers: 1,
         worker: false,
+        pids: Vec::new(),
+        store_pid: None,
     };
     fn number<T: std::str::FromStr + PartialOrd>(
         flag: &str,
@@ -74,6 +84,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--seconds" => o.seconds = number(&arg, args.next(), 1, 3600)?,
             "--rate" => o.rate = number(&arg, args.next(), 1, 20)?,
             "--workers" => o.workers = number(&arg, args.next(), 1, 64)?,
+            "--pid" => o.pids.push(number(&arg, args.next(), 1, u32::MAX)?),
+            "--store-pid" => o.store_pid = Some(number(&arg, args.next(), 1, u32::MAX)?),
             // A child of `--workers`: prints its counts as one `result` line.
             "--worker" => o.worker = true,
             "-h" | "--help" => return Err(String::new()),
@@ -217,7 +229,12 @@ struct Player {
 impl Player {
     async fn connect(addr: &str) -> Result<Player, String> {
         let url = format!("ws://{addr}/ws");
-        let (ws, _) = tokio::time::timeout(ANSWER, tokio_tungstenite::connect_async(url))
+        // Small buffers, as the server's: the generator holds two sockets a room too.
+        let config = WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0);
+        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), false);
+        let (ws, _) = tokio::time::timeout(ANSWER, connect)
             .await
             .map_err(|_| format!("connecting to {addr} timed out"))?
             .map_err(|e| format!("connecting to {addr}: {e}"))?;
@@ -382,8 +399,142 @@ async fn play(
     Ok(())
 }
 
-/// This process's share: set every room up, then play them all for `seconds`.
-async fn run(o: Options, first_room: usize) -> Tally {
+/// What the processes under test used, read from `/proc` (Linux): CPU time (user and system,
+/// in clock ticks of 10 ms, the kernel's USER_HZ) and resident memory.
+struct Probe {
+    gateways: Vec<u32>,
+    store: Option<u32>,
+    /// Resident KB before the first connection.
+    rss_before: (u64, u64),
+    /// CPU ticks (user, system) when the play began.
+    cpu_before: ((u64, u64), (u64, u64)),
+    /// Resident KB once every room was set up.
+    rss_set_up: (u64, u64),
+}
+
+/// (user, system) CPU ticks, summed over processes.
+#[derive(Clone, Copy, Default)]
+struct Ticks((u64, u64));
+
+impl std::ops::Add for Ticks {
+    type Output = Ticks;
+    fn add(self, other: Ticks) -> Ticks {
+        Ticks((self.0.0 + other.0.0, self.0.1 + other.0.1))
+    }
+}
+
+/// Microseconds in one clock tick of `/proc/PID/stat`.
+const TICK_US: f64 = 10_000.0;
+
+/// (user, system) ticks.
+fn cpu_ticks(pid: u32) -> (u64, u64) {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return (0, 0);
+    };
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let field = |i: usize| fields.get(i).and_then(|v| v.parse::<u64>().ok());
+    (field(11).unwrap_or(0), field(12).unwrap_or(0))
+}
+
+fn resident_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+impl Probe {
+    fn new(o: &Options) -> Probe {
+        let mut probe = Probe {
+            gateways: o.pids.clone(),
+            store: o.store_pid,
+            rss_before: (0, 0),
+            cpu_before: ((0, 0), (0, 0)),
+            rss_set_up: (0, 0),
+        };
+        probe.rss_before = probe.read(resident_kb);
+        probe
+    }
+
+    fn active(&self) -> bool {
+        !self.gateways.is_empty() || self.store.is_some()
+    }
+
+    /// (the gateways' sum, the store's)
+    fn read<T: Default + std::ops::Add<Output = T>>(&self, what: fn(u32) -> T) -> (T, T) {
+        (
+            self.gateways
+                .iter()
+                .fold(T::default(), |sum, pid| sum + what(*pid)),
+            self.store.map_or(T::default(), what),
+        )
+    }
+
+    /// Every room is set up and the play is about to begin.
+    fn set_up(&mut self) {
+        self.rss_set_up = self.read(resident_kb);
+        let (gateways, store) = self.read(|pid| Ticks(cpu_ticks(pid)));
+        self.cpu_before = (gateways.0, store.0);
+    }
+
+    /// The play is over: print the figures.
+    fn report(&self, tally: &Tally) {
+        if !self.active() {
+            return;
+        }
+        let cpu = self.read(|pid| Ticks(cpu_ticks(pid)));
+        let per_move = |after: Ticks, before: (u64, u64)| {
+            let us =
+                |a: u64, b: u64| a.saturating_sub(b) as f64 * TICK_US / tally.moves.max(1) as f64;
+            let (user, system) = (us(after.0.0, before.0), us(after.0.1, before.1));
+            format!(
+                "{:.1} µs a move (user {user:.1}, system {system:.1})",
+                user + system
+            )
+        };
+        let per = |after: u64, before: u64, n: usize| {
+            after.saturating_sub(before) as f64 / n.max(1) as f64
+        };
+        let connections = tally.rooms * 2;
+        let mut cpu_line = String::new();
+        let mut memory_line = String::new();
+        if !self.gateways.is_empty() {
+            cpu_line += &format!("gateways {}", per_move(cpu.0, self.cpu_before.0));
+            memory_line += &format!(
+                "gateways {:.1} KB a connection ({:.1} KB a room)",
+                per(self.rss_set_up.0, self.rss_before.0, connections),
+                per(self.rss_set_up.0, self.rss_before.0, tally.rooms)
+            );
+        }
+        if self.store.is_some() {
+            let sep = if cpu_line.is_empty() { "" } else { "; " };
+            cpu_line += &format!("{sep}store {}", per_move(cpu.1, self.cpu_before.1));
+            memory_line += &format!(
+                "{sep}store {:.1} KB a room",
+                per(self.rss_set_up.1, self.rss_before.1, tally.rooms)
+            );
+        }
+        println!("server cpu   {cpu_line}");
+        println!("memory       {memory_line} (resident)");
+    }
+}
+
+/// This process's share: set every room up, then (after `ready`) play them all for `seconds`.
+async fn run<F: Future<Output = ()>>(
+    o: Options,
+    first_room: usize,
+    ready: impl FnOnce() -> F,
+) -> Tally {
     let tally = Arc::new(Mutex::new(Tally::new()));
     let gate = Arc::new(Semaphore::new(SETUP_AT_ONCE));
     let mut setups = Vec::new();
@@ -406,6 +557,7 @@ async fn run(o: Options, first_room: usize) -> Tally {
         }
     }
     tally.lock().await.rooms = rooms.len();
+    ready().await;
     let end = Instant::now() + Duration::from_secs(o.seconds);
     let mut games = Vec::new();
     for (i, (host, friend)) in rooms.into_iter().enumerate() {
@@ -434,7 +586,8 @@ async fn run(o: Options, first_room: usize) -> Tally {
 }
 
 /// Spread the rooms over `workers` processes of this binary and add up what they count.
-async fn run_workers(o: &Options) -> Result<Tally, String> {
+async fn run_workers(o: &Options, probe: &mut Probe) -> Result<Tally, String> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut children = Vec::new();
     let mut first = 0;
@@ -449,6 +602,7 @@ async fn run_workers(o: &Options) -> Result<Tally, String> {
             .args(["--seconds", &o.seconds.to_string()])
             .args(["--rate", &o.rate.to_string()])
             .args(["--worker", "--first-room", &first.to_string()])
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .kill_on_drop(true);
         first += rooms;
@@ -458,14 +612,34 @@ async fn run_workers(o: &Options) -> Result<Tally, String> {
                 .map_err(|e| format!("starting a worker: {e}"))?,
         );
     }
+    // Every worker sets its rooms up and says `ready`; then all play at once.
+    let mut outputs = Vec::new();
+    for child in &mut children {
+        let stdout = child.stdout.take().ok_or("a worker without stdout")?;
+        let mut lines = BufReader::new(stdout).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            if line == "ready" {
+                break;
+            }
+        }
+        outputs.push(lines);
+    }
+    probe.set_up();
+    for child in &mut children {
+        if let Some(stdin) = child.stdin.as_mut() {
+            let _ = stdin.write_all(b"go\n").await;
+        }
+    }
     let mut total = Tally::new();
-    for child in children {
-        let out = child
-            .wait_with_output()
-            .await
-            .map_err(|e| format!("a worker: {e}"))?;
-        let text = String::from_utf8_lossy(&out.stdout);
-        match text.lines().find_map(Tally::decode) {
+    for (child, mut lines) in children.into_iter().zip(outputs) {
+        let mut result = None;
+        while let Ok(Some(line)) = lines.next_line().await {
+            if let Some(tally) = Tally::decode(&line) {
+                result = Some(tally);
+            }
+        }
+        let _ = child.wait_with_output().await;
+        match result {
             Some(tally) => total.merge(&tally),
             None => total.error("a worker printed no result".into()),
         }
@@ -494,10 +668,27 @@ async fn main() -> ExitCode {
         }
     };
     let started = Instant::now();
-    let tally = if o.worker || o.workers == 1 {
-        run(o.clone(), first_room).await
+    let mut probe = Probe::new(&o);
+    let tally = if o.worker {
+        run(o.clone(), first_room, || async {
+            // Tell the parent, and play on its word (or at once, should it be gone).
+            println!("ready");
+            let _ = std::io::stdout().flush();
+            let _ = tokio::task::spawn_blocking(|| {
+                let mut go = String::new();
+                std::io::stdin().read_line(&mut go)
+            })
+            .await;
+        })
+        .await
+    } else if o.workers == 1 {
+        run(o.clone(), first_room, || {
+            probe.set_up();
+            std::future::ready(())
+        })
+        .await
     } else {
-        match run_workers(&o).await {
+        match run_workers(&o, &mut probe).await {
             Ok(tally) => tally,
             Err(e) => {
                 eprintln!("starhalma-load: {e}");
@@ -523,6 +714,7 @@ async fn main() -> ExitCode {
         tally.quantile(0.99),
         tally.max()
     );
+    probe.report(&tally);
     println!("errors       {}", tally.errors);
     println!("lost events  {}", tally.lost);
     if let Some(e) = &tally.first_error {

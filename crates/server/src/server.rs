@@ -13,6 +13,7 @@ use axum::http::HeaderMap;
 use axum::http::header::HOST;
 use axum::response::Response;
 use axum::routing::get;
+use futures_util::SinkExt;
 use starhalma_ai::{Level, Planner, SplitMix};
 use starhalma_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode, ServerMessage, Token, Welcome,
@@ -25,7 +26,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tower_http::services::ServeDir;
 
 /// What the server shares between connections.
@@ -44,6 +45,9 @@ pub struct Server<S> {
     /// ids.
     pub gateway: u32,
     next_conn: AtomicU32,
+    /// Told whenever the test clock moves, so connections look at their heartbeats at once
+    /// (the real clock needs nobody to tell: each connection sleeps until its next deadline).
+    clock_moved: watch::Sender<()>,
     /// Computer moves to plan, for the planner task ([`spawn_sweeper`] starts it).
     planned: mpsc::UnboundedSender<Plan>,
     plans: std::sync::Mutex<Option<mpsc::UnboundedReceiver<Plan>>>,
@@ -59,6 +63,7 @@ impl<S> Server<S> {
         Server {
             gateway,
             next_conn: AtomicU32::new(0),
+            clock_moved: watch::channel(()).0,
             planned,
             plans: std::sync::Mutex::new(Some(plans)),
             store,
@@ -115,6 +120,11 @@ async fn upgrade<S: RoomStore>(
         .connect(address, server.limits.max_connections_per_address);
     ws.max_message_size(SOCKET_LIMIT)
         .max_frame_size(SOCKET_LIMIT)
+        // Sized for the protocol's 4 KiB frames (the defaults, 128 KiB each way, made most of
+        // a connection's memory); a longer frame grows the buffer while it is read. Writes
+        // collect up to a flush, so an event and its ack go out in one send.
+        .read_buffer_size(MAX_FRAME_BYTES)
+        .write_buffer_size(MAX_FRAME_BYTES)
         .on_upgrade(move |mut socket| async move {
             // Upgraded even when refused, so the client reads why instead of a bare HTTP error.
             let Some(slot) = slot else {
@@ -245,9 +255,8 @@ const PING_AFTER: Duration = Duration::from_secs(15);
 const ANSWER_WITHIN: Duration = Duration::from_secs(15);
 /// How long the reply to a client's Close may take to go out.
 const CLOSE_REPLY: Duration = Duration::from_secs(1);
-/// How often, in real time, a connection looks at its heartbeat (rarely: one wake-up a second
-/// for each of thousands of connections).
-const HEARTBEAT_CHECK: Duration = Duration::from_secs(1);
+/// The shortest real-time sleep between two looks at a heartbeat.
+const HEARTBEAT_FLOOR: Duration = Duration::from_millis(100);
 
 /// When a connection was last heard from, and the ping waiting for its answer. A clock that
 /// jumps (the test clock) never counts a connection gone at once: it is pinged first.
@@ -276,6 +285,16 @@ impl Heartbeat {
     /// Any frame from the client (a pong, a message, a ping of its own).
     fn heard(&mut self, now: Duration) {
         *self = Heartbeat::new(now);
+    }
+
+    /// When, on the server's clock, a look may next find something to do: a connection
+    /// sleeps until then (a frame heard meanwhile only moves the next one on), so thousands
+    /// of busy connections cost no wake-ups.
+    fn next_look(&self) -> Duration {
+        match self.pinged {
+            Some(at) => at + ANSWER_WITHIN,
+            None => self.heard + PING_AFTER,
+        }
     }
 
     fn check(&mut self, now: Duration) -> Beat {
@@ -330,8 +349,9 @@ async fn serve_connection<S: RoomStore>(
         closing_reason: "",
     };
     let mut heartbeat = Heartbeat::new(server.clock.now());
-    let mut check = tokio::time::interval(HEARTBEAT_CHECK);
-    check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let look = tokio::time::sleep(PING_AFTER);
+    tokio::pin!(look);
+    let mut clock_moved = server.clock_moved.subscribe();
     'connection: loop {
         let replies = tokio::select! {
             incoming = socket.recv() => {
@@ -359,15 +379,20 @@ async fn serve_connection<S: RoomStore>(
                 }
             }
             item = next_item(&mut conn.events) => conn.forward(&server, item).await,
-            _ = check.tick() => match heartbeat.check(server.clock.now()) {
-                Beat::Fine => Vec::new(),
-                Beat::Ping => {
+            looked = async {
+                tokio::select! {
+                    () = &mut look => true,
+                    moved = clock_moved.changed() => moved.is_ok(),
+                }
+            } => match looked.then(|| heartbeat.check(server.clock.now())) {
+                None | Some(Beat::Fine) => Vec::new(),
+                Some(Beat::Ping) => {
                     if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
                         break 'connection;
                     }
                     Vec::new()
                 }
-                Beat::Gone => {
+                Some(Beat::Gone) => {
                     let _ = socket
                         .send(close_with(close_code::AWAY, "no answer to pings"))
                         .await;
@@ -375,8 +400,18 @@ async fn serve_connection<S: RoomStore>(
                 }
             },
         };
-        for reply in replies {
-            if socket.send(Message::text(reply.encode())).await.is_err() {
+        // The next look at the heartbeat, in real time.
+        let due = heartbeat.next_look().saturating_sub(server.clock.now());
+        look.as_mut()
+            .reset(tokio::time::Instant::now() + due.max(HEARTBEAT_FLOOR));
+        // One write for all of them (an event and its ack, say).
+        if !replies.is_empty() {
+            for reply in replies {
+                if socket.feed(Message::text(reply.encode())).await.is_err() {
+                    break 'connection;
+                }
+            }
+            if socket.flush().await.is_err() {
                 break 'connection;
             }
         }
@@ -553,6 +588,7 @@ impl Connection {
             ClientMessage::Create { variant } => self.create(server, variant).await,
             ClientMessage::AdvanceClock { ms } => {
                 if server.clock.advance(Duration::from_millis(ms)) {
+                    server.clock_moved.send_replace(());
                     // Before answering, so whatever falls due is published by the next reply.
                     sweep(server).await;
                     Vec::new()

@@ -1,6 +1,7 @@
 //! The short load run CI makes (issue 12): `starhalma-load` against one server in memory and
-//! against three gateways on one Redis; it fails on any error or lost event. Speed is reported,
-//! never asserted (figures: docs/ONLINE.md).
+//! against three gateways on one Redis; it fails on any error or lost event. Speed and memory
+//! (round trips, server CPU per move, resident KB per connection) are printed, never asserted
+//! (figures: docs/ONLINE.md).
 
 mod common;
 
@@ -24,10 +25,14 @@ const ROOMY: [&str; 6] = [
     "100000",
 ];
 
-fn load(servers: &[&ServerProcess]) {
+fn load(servers: &[&ServerProcess], redis: Option<&RedisProcess>) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_starhalma-load"));
     for server in servers {
         command.args(["--addr", &server.addr]);
+        command.args(["--pid", &server.pid().to_string()]);
+    }
+    if let Some(redis) = redis {
+        command.args(["--store-pid", &redis.pid().to_string()]);
     }
     let out = command
         .args(["--rooms", ROOMS, "--seconds", SECONDS, "--rate", "1"])
@@ -38,13 +43,14 @@ fn load(servers: &[&ServerProcess]) {
     assert!(out.status.success(), "the load run failed:\n{report}");
     assert!(report.contains("errors       0") && report.contains("lost events  0"));
     assert!(report.contains(&format!("rooms        {ROOMS} of {ROOMS}")));
+    assert!(report.contains("µs a move") && report.contains("KB a connection"));
 }
 
 #[test]
 fn a_thousand_rooms_play_on_one_server_in_memory() {
     assert_eq!(STORE, common::Store::Memory);
     let server = ServerProcess::start(&ROOMY);
-    load(&[&server]);
+    load(&[&server], None);
 }
 
 #[test]
@@ -56,5 +62,5 @@ fn a_thousand_rooms_play_over_three_gateways_on_redis() {
             ServerProcess::gateway_with(&redis, &[&ROOMY[..], &["--lease-ms", "5000"]].concat())
         })
         .collect();
-    load(&gateways.iter().collect::<Vec<_>>());
+    load(&gateways.iter().collect::<Vec<_>>(), Some(&redis));
 }

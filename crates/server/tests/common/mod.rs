@@ -71,6 +71,13 @@ impl RedisProcess {
     }
 }
 
+impl RedisProcess {
+    /// The process id (the load run reads its CPU time and memory).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
 impl Drop for RedisProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -150,6 +157,11 @@ impl ServerProcess {
 
     pub fn connect(&self) -> Client {
         Client::connect(&format!("ws://{}/ws", self.addr))
+    }
+
+    /// The process id (the load run reads its CPU time and memory).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn connect_with(&self, headers: &[(&'static str, &str)]) -> Client {
