@@ -10,8 +10,8 @@ use crate::locale::Phrase;
 use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, RoomCode, SeatHolder, ServerMessage, Session, Token, Welcome,
-    decode_server, room_in_url, socket_url,
+    ClientMessage, ErrorCode, Liveness, RoomCode, SeatHolder, ServerMessage, Session, Token,
+    Welcome, decode_server, room_in_url, socket_url,
 };
 
 /// What the connection handed core for the event (or welcome) the session waits on.
@@ -201,24 +201,21 @@ pub(super) fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWrit
     };
     for event in socket.poll() {
         match event {
-            SocketEvent::Opened => conn.open = true,
-            SocketEvent::Frame(frame) => match decode_server(&frame) {
-                Ok(message) => handle_message(conn, online, memory, now, message, &mut commands),
-                Err(e) => warn!("the server sent something unreadable: {e}"),
-            },
-            SocketEvent::Closed(why) => {
-                conn.socket = None;
-                conn.open = false;
-                let wait = conn.session.connection_lost();
-                match online.phase {
-                    // Only a room we were in is worth coming back to.
-                    Phase::InRoom | Phase::Reconnecting if conn.session.room().is_some() => {
-                        online.phase = Phase::Reconnecting;
-                        conn.retry_at = Some(now + wait);
+            SocketEvent::Opened => {
+                conn.open = true;
+                conn.session.heard(now);
+            }
+            SocketEvent::Frame(frame) => {
+                conn.session.heard(now);
+                match decode_server(&frame) {
+                    Ok(message) => {
+                        handle_message(conn, online, memory, now, message, &mut commands);
                     }
-                    Phase::Connecting => online.phase = Phase::Failed(why),
-                    _ => {}
+                    Err(e) => warn!("the server sent something unreadable: {e}"),
                 }
+            }
+            SocketEvent::Closed(why) => {
+                lost(conn, online, now, why);
                 return;
             }
         }
@@ -226,7 +223,40 @@ pub(super) fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWrit
             return;
         }
     }
+    // A server that stopped answering (a network gone without a word) is left for a new
+    // connection, as if it had closed.
+    if conn.open && conn.session.beat(now) == Liveness::Gone {
+        lost(conn, online, now, Phrase::msg(id::ONLINE_SERVER_SILENT));
+        return;
+    }
     conn.flush();
+}
+
+/// The connection is over (closed, silent, or its server cannot reach the rooms): connect
+/// again after a while when we were in a room, else tell why.
+fn lost(conn: &mut Connection, online: &mut Online, now: f64, why: Phrase) {
+    conn.socket = None;
+    conn.open = false;
+    let wait = conn.session.connection_lost(jitter(now));
+    match online.phase {
+        // Only a room we were in is worth coming back to.
+        Phase::InRoom | Phase::Reconnecting if conn.session.room().is_some() => {
+            online.phase = Phase::Reconnecting;
+            conn.retry_at = Some(now + wait);
+        }
+        Phase::Connecting => online.phase = Phase::Failed(why),
+        _ => {}
+    }
+}
+
+/// A number in 0..1 that differs from client to client and try to try: the microseconds of
+/// the clock, mixed (SplitMix64's finaliser).
+fn jitter(now: f64) -> f64 {
+    let mut z = (now * 1e6) as u64 ^ 0x9E37_79B9_7F4A_7C15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
 }
 
 fn handle_message(
@@ -277,6 +307,13 @@ fn handle_message(
                     online.phase = Phase::Expired;
                     conn.socket = None;
                     memory.last_link = None;
+                }
+                // Whatever was asked may or may not have happened: a new connection's
+                // `welcome` tells, once the server reaches its store again.
+                ErrorCode::Unavailable => {
+                    online.refusal = Some(server_error(code, message));
+                    lost(conn, online, now, server_error(code, String::new()));
+                    return;
                 }
                 ErrorCode::BadToken => {
                     // The seat is not ours after all: enter as a spectator.

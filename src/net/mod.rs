@@ -234,6 +234,7 @@ pub(super) fn server_error(code: ErrorCode, message: String) -> Phrase {
         ErrorCode::ResignInstead => id::SERVER_ERROR_RESIGN_INSTEAD,
         ErrorCode::GameNotOver => id::SERVER_ERROR_GAME_NOT_OVER,
         ErrorCode::NotYourTurn | ErrorCode::NotYourSeat => id::REASON_NOT_YOUR_TURN,
+        ErrorCode::Unavailable => id::SERVER_ERROR_UNAVAILABLE,
         _ => return Phrase::Verbatim(message),
     };
     Phrase::msg(id)

@@ -5,6 +5,7 @@
 
 use super::{app_in, command, hud, run_until_still, send, sent, table2};
 use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::{
     Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText, Marble, MoveApplied,
     NetRequest, Notice, OnHole, Online, OnlineMemory, Phase, ScriptedNetwork,
@@ -442,6 +443,85 @@ fn a_dropped_connection_comes_back_with_the_token() {
         vec![ClientMessage::Hello {
             room: Some(room()),
             token: Some(Token::from_bits(101)),
+        }]
+    );
+}
+
+/// Run `frames` frames of a quarter second each (the longest step Bevy's virtual time takes).
+fn quarter_seconds(app: &mut App, frames: usize) {
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        250,
+    )));
+    for _ in 0..frames {
+        app.update();
+    }
+}
+
+/// A server that goes silent (a network gone without a word, a server frozen) is pinged after
+/// 15 s without a frame; after 30 s the client leaves the connection and comes back with its
+/// token, as after a close.
+#[test]
+fn a_silent_server_is_pinged_then_left_for_a_new_connection() {
+    let (mut app, script) = joined(1);
+    quarter_seconds(&mut app, 14 * 4);
+    assert!(script.sent().is_empty(), "nothing to say in 14 s");
+    quarter_seconds(&mut app, 2 * 4);
+    assert_eq!(script.sent(), vec![ClientMessage::Ping {}]);
+    // The pong starts the count again.
+    script.push(&ServerMessage::Pong {});
+    quarter_seconds(&mut app, 29 * 4);
+    assert_eq!(phase(&app), Phase::InRoom);
+    assert_eq!(script.sent(), vec![ClientMessage::Ping {}], "pinged again");
+    assert_eq!(script.urls().len(), 1);
+    quarter_seconds(&mut app, 2 * 4);
+    assert_eq!(phase(&app), Phase::Reconnecting);
+    quarter_seconds(&mut app, 10 * 4);
+    assert_eq!(script.urls().len(), 2, "connected again");
+    assert_eq!(
+        script.sent(),
+        vec![ClientMessage::Hello {
+            room: Some(room()),
+            token: Some(Token::from_bits(101)),
+        }]
+    );
+}
+
+/// The server cannot reach its store: the move may or may not have landed, so the client
+/// says so and connects again; the new `welcome` tells the truth.
+#[test]
+fn an_unavailable_store_is_told_and_the_client_connects_again() {
+    let (mut app, script) = joined(0);
+    let mv = game(&app).legal_moves()[0];
+    send(&mut app, MoveRequest::new(mv, MoveSource::Board));
+    app.update();
+    let id = match script.sent().as_slice() {
+        [ClientMessage::Move { id, .. }] => *id,
+        other => panic!("expected the move, got {other:?}"),
+    };
+    script.push(&ServerMessage::Error {
+        code: starhalma_protocol::ErrorCode::Unavailable,
+        message: "the room server cannot reach its store; try again".into(),
+        id: Some(id),
+    });
+    app.update();
+    assert_eq!(phase(&app), Phase::Reconnecting);
+    app.update();
+    assert!(
+        hud(&mut app, HudText::Online).contains("reconnecting"),
+        "{}",
+        hud(&mut app, HudText::Online)
+    );
+    assert!(
+        game(&app).history().is_empty(),
+        "nothing applied unconfirmed"
+    );
+    until(&mut app, |_| script.urls().len() == 2);
+    app.update();
+    assert_eq!(
+        script.sent(),
+        vec![ClientMessage::Hello {
+            room: Some(room()),
+            token: Some(Token::from_bits(100)),
         }]
     );
 }

@@ -196,6 +196,7 @@ online-no-server = no server to open a room on
 online-wait-for-server = wait for the server to answer your last move
 # Why a connection failed ($reason of online-failed).
 online-server-closed = the server closed the connection
+online-server-silent = the server stopped answering
 online-closed-code = the connection closed (code { $code })
 online-browser-refused = the browser would not open { $url }: { $error }
 # "LINK: reason", for a link that cannot be opened.
@@ -219,6 +220,7 @@ server-error-already-started = every seat is taken already
 server-error-not-started = play starts when every seat is taken
 server-error-resign-instead = with two players, resign instead of leaving
 server-error-game-not-over = a rematch starts once the game is over
+server-error-unavailable = the room server cannot reach its rooms for a moment; trying again
 
 ## Refusals of the game (after "Not allowed: ")
 

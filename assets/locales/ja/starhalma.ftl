@@ -162,6 +162,7 @@ online-link-printed = リンクはターミナルに表示されています: { 
 online-no-server = ルームを作るサーバーがありません
 online-wait-for-server = 前の手へのサーバーの返事を待ってください
 online-server-closed = サーバーが接続を切りました
+online-server-silent = サーバーが応答しなくなりました
 online-closed-code = 接続が切れました（コード { $code }）
 online-browser-refused = ブラウザーが { $url } を開けませんでした: { $error }
 online-bad-link = { $link }: { $reason }
@@ -183,6 +184,7 @@ server-error-already-started = もう全員そろっています
 server-error-not-started = 全員がそろうとゲームが始まります
 server-error-resign-instead = 2人のときは退出ではなく投了してください
 server-error-game-not-over = 再戦はゲームが終わってからです
+server-error-unavailable = ルームサーバーが一時的にルームを読めません。もう一度試しています
 
 ## Refusals of the game (after "Not allowed: ")
 

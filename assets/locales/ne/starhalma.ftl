@@ -166,6 +166,7 @@ online-link-printed = लिङ्क टर्मिनलमा छापि�
 online-no-server = कोठा खोल्ने सर्भर छैन
 online-wait-for-server = तपाईंको अघिल्लो चालको सर्भरको जवाफ पर्खनुहोस्
 online-server-closed = सर्भरले जडान बन्द गर्‍यो
+online-server-silent = सर्भरले जवाफ दिन छोड्यो
 online-closed-code = जडान बन्द भयो (कोड { $code })
 online-browser-refused = ब्राउजरले { $url } खोलेन: { $error }
 online-bad-link = { $link }: { $reason }
@@ -187,6 +188,7 @@ server-error-already-started = सबै ठाउँ पहिल्यै भ�
 server-error-not-started = सबै ठाउँ भरिएपछि खेल सुरु हुन्छ
 server-error-resign-instead = दुई खेलाडी हुँदा छोड्नुको सट्टा हार मान्नुहोस्
 server-error-game-not-over = खेल सकिएपछि मात्र फेरि भिडन्त सुरु हुन्छ
+server-error-unavailable = कोठा सर्भरले केही बेर कोठाहरू भेट्न सकेन; फेरि प्रयास गर्दै
 
 ## Refusals of the game (after "Not allowed: ")
 

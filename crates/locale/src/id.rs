@@ -127,6 +127,7 @@ pub const ONLINE_LINK_PRINTED: &str = "online-link-printed";
 pub const ONLINE_NO_SERVER: &str = "online-no-server";
 pub const ONLINE_WAIT_FOR_SERVER: &str = "online-wait-for-server";
 pub const ONLINE_SERVER_CLOSED: &str = "online-server-closed";
+pub const ONLINE_SERVER_SILENT: &str = "online-server-silent";
 pub const ONLINE_CLOSED_CODE: &str = "online-closed-code";
 pub const ONLINE_BROWSER_REFUSED: &str = "online-browser-refused";
 pub const ONLINE_BAD_LINK: &str = "online-bad-link";
@@ -148,6 +149,7 @@ pub const SERVER_ERROR_ALREADY_STARTED: &str = "server-error-already-started";
 pub const SERVER_ERROR_NOT_STARTED: &str = "server-error-not-started";
 pub const SERVER_ERROR_RESIGN_INSTEAD: &str = "server-error-resign-instead";
 pub const SERVER_ERROR_GAME_NOT_OVER: &str = "server-error-game-not-over";
+pub const SERVER_ERROR_UNAVAILABLE: &str = "server-error-unavailable";
 pub const REASON_ANIMATING: &str = "reason-animating";
 pub const REASON_REPLAY: &str = "reason-replay";
 pub const REASON_NOT_YOUR_TURN: &str = "reason-not-your-turn";
@@ -444,6 +446,7 @@ pub const ALL: &[&str] = &[
     ONLINE_NO_SERVER,
     ONLINE_WAIT_FOR_SERVER,
     ONLINE_SERVER_CLOSED,
+    ONLINE_SERVER_SILENT,
     ONLINE_CLOSED_CODE,
     ONLINE_BROWSER_REFUSED,
     ONLINE_BAD_LINK,
@@ -465,6 +468,7 @@ pub const ALL: &[&str] = &[
     SERVER_ERROR_NOT_STARTED,
     SERVER_ERROR_RESIGN_INSTEAD,
     SERVER_ERROR_GAME_NOT_OVER,
+    SERVER_ERROR_UNAVAILABLE,
     REASON_ANIMATING,
     REASON_REPLAY,
     REASON_NOT_YOUR_TURN,

@@ -33,4 +33,4 @@ pub use codec::{
 pub use ids::{IdError, RoomCode, Token};
 pub use link::{LinkError, room_in_url, room_link, socket_url};
 pub use message::{ClientMessage, ErrorCode, RoomEvent, SeatHolder, ServerMessage, Welcome};
-pub use session::{MoveInFlight, Session};
+pub use session::{GONE_AFTER, Liveness, MoveInFlight, PING_AFTER, Session};

@@ -207,11 +207,15 @@ pub enum ErrorCode {
     ResignInstead,
     /// `advance_clock` to a server without `--test-clock`.
     NoTestClock,
+    /// The room server cannot reach the store its rooms live in (Redis down, or slower than
+    /// the 2 s deadline). Nothing is known to have changed, though a change already on its
+    /// way to the store may still land: its event then arrives as usual. Try again.
+    Unavailable,
 }
 
 impl ErrorCode {
     /// Every code, in the order above (tests and docs check they are all described).
-    pub const ALL: [ErrorCode; 25] = [
+    pub const ALL: [ErrorCode; 26] = [
         ErrorCode::Malformed,
         ErrorCode::UnknownVersion,
         ErrorCode::TooLarge,
@@ -237,6 +241,7 @@ impl ErrorCode {
         ErrorCode::GameNotOver,
         ErrorCode::ResignInstead,
         ErrorCode::NoTestClock,
+        ErrorCode::Unavailable,
     ];
 
     /// The code as it is written on the wire (`not_your_turn`).
@@ -267,6 +272,7 @@ impl ErrorCode {
             ErrorCode::GameNotOver => "game_not_over",
             ErrorCode::ResignInstead => "resign_instead",
             ErrorCode::NoTestClock => "no_test_clock",
+            ErrorCode::Unavailable => "unavailable",
         }
     }
 }

@@ -19,4 +19,4 @@ pub use limits::Limits;
 pub use redis_store::RedisStore;
 pub use room::{Refusal, Room};
 pub use server::{Server, app, new_gateway_id, spawn_sweeper, sweep};
-pub use store::{Broadcast, MemoryStore, RoomStore, StoreError};
+pub use store::{Broadcast, Found, MemoryStore, RoomStore, StoreError};

@@ -12,9 +12,9 @@
 
 use crate::clock::Clock;
 use crate::room::{Notice, Room};
-use crate::store::{Broadcast, RoomStore, StoreError, Subscription};
+use crate::store::{Broadcast, Found, RoomStore, StoreError, Subscription};
 use redis::Script;
-use redis::aio::{MultiplexedConnection, PubSubSink};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink, PubSubStream};
 use serde::{Deserialize, Serialize};
 use starhalma_protocol::{RoomCode, RoomEvent};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -34,8 +34,12 @@ const TOMBSTONE: Duration = Duration::from_secs(30 * 24 * 3600);
 /// Redis deletes a room's keys this long after its own deadline, should no gateway be left to
 /// expire it (and tell its connections) first.
 const BACKSTOP: Duration = Duration::from_secs(60);
-/// How long Redis may take to answer before a change counts as failed.
-const ANSWER: Duration = Duration::from_secs(10);
+/// How long Redis may take over any one request of a client's (all its tries included) before
+/// the client is told `unavailable`: a stalled or dead Redis costs a player two seconds, not a
+/// hung move.
+pub const DEADLINE: Duration = Duration::from_secs(2);
+/// The longest wait between two attempts to subscribe again after the subscription broke.
+const RESUBSCRIBE_AT_MOST: Duration = Duration::from_secs(2);
 /// Leases renewed per script call (a call runs alone in Redis, so batches stay short).
 const LEASE_BATCH: usize = 500;
 /// A gateway is taken for dead (its connections let go) after this many lease times without a
@@ -241,12 +245,16 @@ struct State {
 }
 
 struct Inner {
-    conn: MultiplexedConnection,
+    /// Reconnects by itself after Redis went away.
+    conn: ConnectionManager,
+    client: redis::Client,
     sink: tokio::sync::Mutex<PubSubSink>,
     state: Mutex<State>,
     clock: Arc<dyn Clock>,
     gateway: u32,
     lease: Duration,
+    /// Since when Redis has answered every heartbeat (`None`: the last one failed).
+    reachable_since: Mutex<Option<std::time::Instant>>,
     insert: Script,
     write: Script,
     expire: Script,
@@ -299,20 +307,25 @@ impl RedisStore {
             source,
         };
         let client = redis::Client::open(url).map_err(fail)?;
-        // The crate's default (half a second) turns a busy moment into failed moves.
-        let config = redis::AsyncConnectionConfig::new().set_response_timeout(Some(ANSWER));
-        let conn = client
-            .get_multiplexed_async_connection_with_config(&config)
+        // Each request is bounded by DEADLINE as a whole; reconnecting goes on behind it.
+        let config = ConnectionManagerConfig::new()
+            .set_response_timeout(Some(DEADLINE))
+            .set_connection_timeout(Some(DEADLINE))
+            .set_max_delay(DEADLINE)
+            .set_number_of_retries(usize::MAX);
+        let conn = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .map_err(fail)?;
-        let (sink, mut stream) = client.get_async_pubsub().await.map_err(fail)?.split();
+        let (sink, stream) = client.get_async_pubsub().await.map_err(fail)?.split();
         let store = RedisStore(Arc::new(Inner {
             conn,
+            client,
             sink: tokio::sync::Mutex::new(sink),
             state: Mutex::new(State::default()),
             clock,
             gateway,
             lease,
+            reachable_since: Mutex::new(None),
             insert: Script::new(INSERT),
             write: Script::new(WRITE),
             expire: Script::new(EXPIRE),
@@ -322,14 +335,18 @@ impl RedisStore {
         let follower = store.clone();
         tokio::spawn(async move {
             use futures_util::StreamExt;
-            while let Some(message) = stream.next().await {
-                let channel = message.get_channel_name().to_string();
-                let Ok(payload) = message.get_payload::<String>() else {
-                    continue;
-                };
-                follower.follow(&channel, &payload).await;
+            let mut stream = stream;
+            loop {
+                while let Some(message) = stream.next().await {
+                    let channel = message.get_channel_name().to_string();
+                    let Ok(payload) = message.get_payload::<String>() else {
+                        continue;
+                    };
+                    follower.follow(&channel, &payload).await;
+                }
+                tracing::warn!("the Redis subscription ended; subscribing again");
+                stream = follower.resubscribe().await;
             }
-            tracing::error!("the Redis subscription ended; rooms on other gateways go quiet");
         });
         let beater = store.clone();
         tokio::spawn(async move {
@@ -363,8 +380,82 @@ impl RedisStore {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn conn(&self) -> MultiplexedConnection {
+    fn conn(&self) -> ConnectionManager {
         self.0.conn.clone()
+    }
+
+    /// A new subscription after the old one broke (Redis restarted, say): every room followed
+    /// here subscribed again, then caught up from the logs with what was published meanwhile.
+    /// Tries until Redis answers.
+    async fn resubscribe(&self) -> PubSubStream {
+        let mut wait = Duration::from_millis(100);
+        loop {
+            tokio::time::sleep(wait).await;
+            wait = (wait * 2).min(RESUBSCRIBE_AT_MOST);
+            let Ok(Ok(pubsub)) =
+                tokio::time::timeout(DEADLINE, self.0.client.get_async_pubsub()).await
+            else {
+                continue;
+            };
+            let (mut sink, stream) = pubsub.split();
+            let mut old = self.0.sink.lock().await;
+            let codes: Vec<RoomCode> = self.state().rooms.keys().copied().collect();
+            let mut subscribed = true;
+            for code in &codes {
+                let subscribe = sink.subscribe(key(code, "ch"));
+                if !matches!(tokio::time::timeout(DEADLINE, subscribe).await, Ok(Ok(()))) {
+                    subscribed = false;
+                    break;
+                }
+            }
+            if !subscribed {
+                continue;
+            }
+            *old = sink;
+            drop(old);
+            for code in codes {
+                self.catch_up(&code).await;
+            }
+            tracing::info!("subscribed to Redis again");
+            return stream;
+        }
+    }
+
+    /// Publish here what the room's log gained while this gateway was not listening, and
+    /// drop the copy (it may have missed writes).
+    async fn catch_up(&self, code: &RoomCode) {
+        let Some(seq) = self.state().rooms.get(code).map(|local| local.seq) else {
+            return;
+        };
+        let read: Result<Result<(Option<u64>, Vec<String>), _>, _> = tokio::time::timeout(
+            DEADLINE,
+            redis::pipe()
+                .hget(key(code, "room"), "rev")
+                .lrange(key(code, "log"), seq as isize, -1)
+                .query_async(&mut self.conn()),
+        )
+        .await;
+        let Ok(Ok((rev, tail))) = read else {
+            return;
+        };
+        let mut state = self.state();
+        let Some(local) = state.rooms.get_mut(code) else {
+            return;
+        };
+        local.copy = None;
+        let Some(rev) = rev else {
+            // Deleted meanwhile.
+            if let Some(mut local) = state.rooms.remove(code) {
+                local.send(u64::MAX, Broadcast::Notice(Notice::Expired));
+            }
+            return;
+        };
+        let events: Vec<(u64, RoomEvent)> = parse_log(&tail)
+            .into_iter()
+            .enumerate()
+            .map(|(i, event)| (seq + 1 + i as u64, event))
+            .collect();
+        local.publish(rev, &events, &[]);
     }
 
     /// When Redis itself should drop the room's keys: its deadline on this gateway's clock,
@@ -714,12 +805,32 @@ impl RedisStore {
     /// Tell the others this gateway is alive.
     async fn heartbeat(&self) -> redis::RedisResult<()> {
         let until = unix_ms() + ms(self.0.lease * DEAD_AFTER_LEASES);
-        redis::cmd("ZADD")
+        let beat = redis::cmd("ZADD")
             .arg(GATEWAYS)
             .arg(until)
             .arg(self.0.gateway)
             .query_async::<()>(&mut self.conn())
-            .await
+            .await;
+        let mut reachable = self
+            .0
+            .reachable_since
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        match &beat {
+            Ok(()) => *reachable = Some(reachable.unwrap_or_else(std::time::Instant::now)),
+            Err(_) => *reachable = None,
+        }
+        beat
+    }
+
+    /// Whether Redis has answered this gateway's heartbeats long enough that a gateway with
+    /// no heartbeat is dead, not merely cut off by the same outage and not back yet.
+    fn may_judge_gateways(&self) -> bool {
+        self.0
+            .reachable_since
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .is_some_and(|since| since.elapsed() >= self.0.lease * DEAD_AFTER_LEASES)
     }
 
     /// Every lease/4: renew the leases held, take over lapsed ones of rooms
@@ -771,11 +882,17 @@ impl RedisStore {
             tracing::info!("gateway {} took over room {code}", self.0.gateway);
         }
         let held: Vec<RoomCode> = self.state().held.iter().copied().collect();
+        let judge = self.may_judge_gateways();
         for code in held {
             let _ = self.follow_room(&code).await;
+            if !judge {
+                continue;
+            }
             let dead: Vec<u32> = self
                 .peek(&code, |room| room.gateways())
                 .await
+                .ok()
+                .flatten()
                 .unwrap_or_default()
                 .into_iter()
                 .filter(|g| !live.contains(g))
@@ -825,6 +942,104 @@ fn parse_log(entries: &[String]) -> Vec<RoomEvent> {
 
 impl RoomStore for RedisStore {
     async fn insert(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
+        within(self.insert_room(room, max_rooms)).await
+    }
+
+    async fn update<R: Send>(
+        &self,
+        code: &RoomCode,
+        f: impl FnMut(&mut Room) -> R + Send,
+    ) -> Found<R> {
+        let done = within(self.change(code, false, f)).await;
+        if let Err(e) = &done {
+            tracing::warn!("room {code}: {e}");
+        }
+        Ok(done?.map(|(result, _)| result))
+    }
+
+    async fn enter<R: Send>(
+        &self,
+        code: &RoomCode,
+        mut f: impl FnMut(&mut Room) -> R + Send,
+    ) -> Found<(R, Subscription)> {
+        within(async {
+            // A follow undone by a concurrent unfollow is simply tried again.
+            let mut last = StoreError::Unavailable("no try".into());
+            for _ in 0..3 {
+                match self.change(code, true, &mut f).await {
+                    Ok(Some((result, Some(subscription)))) => {
+                        return Ok(Some((result, subscription)));
+                    }
+                    Ok(_) => return Ok(None),
+                    Err(e) => {
+                        tracing::warn!("room {code}: {e}");
+                        last = e;
+                    }
+                }
+            }
+            Err(last)
+        })
+        .await
+    }
+
+    async fn peek<R: Send>(&self, code: &RoomCode, f: impl FnOnce(&Room) -> R + Send) -> Found<R> {
+        {
+            let mut state = self.state();
+            if let Some(room) = state
+                .rooms
+                .get_mut(code)
+                .and_then(|l| l.copy.as_mut())
+                .and_then(|c| c.room())
+            {
+                return Ok(Some(f(room)));
+            }
+        }
+        let working = within(self.working(code)).await?;
+        Ok(working.map(|working| f(&working.room)))
+    }
+
+    async fn codes(&self) -> Vec<RoomCode> {
+        self.state().held.iter().copied().collect()
+    }
+
+    fn runs_timers(&self, code: &RoomCode) -> bool {
+        self.state().held.contains(code)
+    }
+
+    async fn expire_if(&self, code: &RoomCode, due: impl FnMut(&Room) -> bool + Send) -> bool {
+        within(async { Ok(self.expire_room(code, due).await) })
+            .await
+            .unwrap_or(false)
+    }
+
+    async fn is_expired(&self, code: &RoomCode) -> Result<bool, StoreError> {
+        within(async {
+            let (seen, live): (bool, bool) = redis::pipe()
+                .exists(key(code, "seen"))
+                .exists(key(code, "room"))
+                .query_async(&mut self.conn())
+                .await
+                .map_err(unavailable)?;
+            Ok(seen && !live)
+        })
+        .await
+    }
+}
+
+/// Bound a request to Redis by [`DEADLINE`].
+async fn within<T>(request: impl Future<Output = Result<T, StoreError>>) -> Result<T, StoreError> {
+    tokio::time::timeout(DEADLINE, request)
+        .await
+        .unwrap_or_else(|_| {
+            Err(StoreError::Unavailable(format!(
+                "no answer within {} s",
+                DEADLINE.as_secs()
+            )))
+        })
+}
+
+impl RedisStore {
+    async fn insert_room(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
         let code = room.code();
         let state = serde_json::to_string(&room).unwrap_or_default();
         let day_left =
@@ -860,61 +1075,11 @@ impl RoomStore for RedisStore {
         }
     }
 
-    async fn update<R: Send>(
+    async fn expire_room(
         &self,
         code: &RoomCode,
-        f: impl FnMut(&mut Room) -> R + Send,
-    ) -> Option<R> {
-        match self.change(code, false, f).await {
-            Ok(done) => done.map(|(result, _)| result),
-            Err(e) => {
-                tracing::error!("room {code}: {e}");
-                None
-            }
-        }
-    }
-
-    async fn enter<R: Send>(
-        &self,
-        code: &RoomCode,
-        mut f: impl FnMut(&mut Room) -> R + Send,
-    ) -> Option<(R, Subscription)> {
-        // A follow undone by a concurrent unfollow is simply tried again.
-        for _ in 0..3 {
-            match self.change(code, true, &mut f).await {
-                Ok(Some((result, Some(subscription)))) => return Some((result, subscription)),
-                Ok(_) => return None,
-                Err(e) => tracing::warn!("room {code}: {e}"),
-            }
-        }
-        None
-    }
-
-    async fn peek<R: Send>(&self, code: &RoomCode, f: impl FnOnce(&Room) -> R + Send) -> Option<R> {
-        {
-            let mut state = self.state();
-            if let Some(room) = state
-                .rooms
-                .get_mut(code)
-                .and_then(|l| l.copy.as_mut())
-                .and_then(|c| c.room())
-            {
-                return Some(f(room));
-            }
-        }
-        let working = self.working(code).await.ok()??;
-        Some(f(&working.room))
-    }
-
-    async fn codes(&self) -> Vec<RoomCode> {
-        self.state().held.iter().copied().collect()
-    }
-
-    fn runs_timers(&self, code: &RoomCode) -> bool {
-        self.state().held.contains(code)
-    }
-
-    async fn expire_if(&self, code: &RoomCode, mut due: impl FnMut(&Room) -> bool + Send) -> bool {
+        mut due: impl FnMut(&Room) -> bool + Send,
+    ) -> bool {
         for _ in 0..RETRIES {
             let Ok(Some(working)) = self.working(code).await else {
                 return false;
@@ -962,14 +1127,5 @@ impl RoomStore for RedisStore {
             }
         }
         false
-    }
-
-    async fn is_expired(&self, code: &RoomCode) -> bool {
-        let answer: redis::RedisResult<(bool, bool)> = redis::pipe()
-            .exists(key(code, "seen"))
-            .exists(key(code, "room"))
-            .query_async(&mut self.conn())
-            .await;
-        matches!(answer, Ok((true, false)))
     }
 }

@@ -5,7 +5,7 @@
 use crate::clock::Clock;
 use crate::limits::{ConnectionSlot, Gate, Limits, TokenBucket};
 use crate::room::{ConnId, MoveOutcome, Notice, Refusal, Room};
-use crate::store::{Broadcast, RoomStore, StoreError, Subscription};
+use crate::store::{Broadcast, Found, RoomStore, StoreError, Subscription};
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State};
@@ -241,6 +241,18 @@ fn refuse(code: ErrorCode, message: &str) -> Vec<ServerMessage> {
     vec![error(Refusal::new(code, message), None)]
 }
 
+/// The store could not tell (Redis out of reach, or slower than the deadline): never an
+/// answer about the room itself.
+fn unavailable(id: Option<u32>) -> Vec<ServerMessage> {
+    vec![error(
+        Refusal::new(
+            ErrorCode::Unavailable,
+            "the room server cannot reach its store; try again",
+        ),
+        id,
+    )]
+}
+
 fn expired() -> Vec<ServerMessage> {
     refuse(
         ErrorCode::Expired,
@@ -426,10 +438,19 @@ async fn serve_connection<S: RoomStore>(
     // address's count saw it too.
     if let Some(code) = conn.room {
         let now = server.clock.now();
-        server
+        let (token, id) = (conn.token, conn.id);
+        if server
             .store
-            .update(&code, |room| room.depart(conn.token, conn.id, now))
-            .await;
+            .update(&code, |room| room.depart(token, id, now))
+            .await
+            .is_err()
+        {
+            // A departure the store missed would leave the seat present for ever.
+            let server = Arc::clone(&server);
+            tokio::spawn(async move {
+                until_answered(&server, code, |room| room.depart(token, id, now)).await;
+            });
+        }
     }
     drop(slot);
     drop(socket);
@@ -558,11 +579,12 @@ impl Connection {
             })
             .await
         {
-            Some(welcome) => {
+            Ok(Some(welcome)) => {
                 self.sent = welcome.seq;
                 vec![ServerMessage::Welcome(Box::new(welcome))]
             }
-            None => expired(),
+            Ok(None) => expired(),
+            Err(_) => unavailable(None),
         }
     }
 
@@ -636,10 +658,14 @@ impl Connection {
             })
             .await;
         match entered {
-            None if server.store.is_expired(&code).await => expired(),
-            None => refuse(ErrorCode::NoSuchRoom, "no room has this code"),
-            Some((Err(refusal), _)) => vec![error(refusal, None)],
-            Some((Ok(welcome), events)) => {
+            Ok(None) => match server.store.is_expired(&code).await {
+                Ok(true) => expired(),
+                Ok(false) => refuse(ErrorCode::NoSuchRoom, "no room has this code"),
+                Err(_) => unavailable(None),
+            },
+            Err(_) => unavailable(None),
+            Ok(Some((Err(refusal), _))) => vec![error(refusal, None)],
+            Ok(Some((Ok(welcome), events))) => {
                 self.token = token;
                 self.entered(code, welcome, events)
             }
@@ -690,7 +716,7 @@ impl Connection {
                 Err(StoreError::CodeTaken(_)) => continue,
                 Err(StoreError::Unavailable(e)) => {
                     tracing::error!("creating a room: {e}");
-                    return refuse(ErrorCode::TooManyRooms, "the room store is unavailable");
+                    return unavailable(None);
                 }
                 Err(StoreError::Full(_)) => {
                     return refuse(
@@ -710,11 +736,13 @@ impl Connection {
                 })
                 .await
             {
-                Some((welcome, events)) => {
+                Ok(Some((welcome, events))) => {
                     self.token = Some(token);
                     self.entered(code, welcome, events)
                 }
-                None => expired(),
+                Ok(None) => expired(),
+                // The room exists; its creator can enter it by its link once the store is back.
+                Err(_) => unavailable(None),
             };
         }
         refuse(ErrorCode::TooManyRooms, "no free room code was found")
@@ -729,11 +757,12 @@ impl Connection {
         message: ClientMessage,
     ) -> Vec<ServerMessage> {
         let (token, id) = (self.token, self.id);
-        let done = |result: Option<Result<u64, Refusal>>| match result {
-            None => expired(),
-            Some(Err(refusal)) => vec![error(refusal, None)],
+        let done = |result: Found<Result<u64, Refusal>>| match result {
+            Ok(None) => expired(),
+            Err(_) => unavailable(None),
+            Ok(Some(Err(refusal))) => vec![error(refusal, None)],
             // The event is the answer.
-            Some(Ok(_)) => Vec::new(),
+            Ok(Some(Ok(_))) => Vec::new(),
         };
         match message {
             ClientMessage::Join {} => {
@@ -753,9 +782,10 @@ impl Connection {
                     })
                     .await;
                 match joined {
-                    None => expired(),
-                    Some(Err(refusal)) => vec![error(refusal, None)],
-                    Some(Ok(welcome)) => {
+                    Ok(None) => expired(),
+                    Err(_) => unavailable(None),
+                    Ok(Some(Err(refusal))) => vec![error(refusal, None)],
+                    Ok(Some(Ok(welcome))) => {
                         self.token = Some(new_token);
                         self.sent = welcome.seq;
                         vec![ServerMessage::Welcome(Box::new(welcome))]
@@ -791,11 +821,12 @@ impl Connection {
                     })
                     .await;
                 match outcome {
-                    None => expired(),
-                    Some(Ok(MoveOutcome::Applied(seq) | MoveOutcome::Resent(seq))) => {
+                    Ok(None) => expired(),
+                    Err(_) => unavailable(Some(move_id)),
+                    Ok(Some(Ok(MoveOutcome::Applied(seq) | MoveOutcome::Resent(seq)))) => {
                         vec![ServerMessage::Ack { id: move_id, seq }]
                     }
-                    Some(Err((refusal, missed))) => {
+                    Ok(Some(Err((refusal, missed)))) => {
                         let mut out = vec![error(refusal, Some(move_id))];
                         for (seq, event) in missed {
                             self.sent = self.sent.max(seq);
@@ -838,8 +869,9 @@ impl Connection {
                     })
                     .await
                 {
-                    None => expired(),
-                    Some(Some((events, seq))) => {
+                    Ok(None) => expired(),
+                    Err(_) => unavailable(None),
+                    Ok(Some(Some((events, seq)))) => {
                         self.sent = self.sent.max(seq);
                         events
                             .into_iter()
@@ -847,7 +879,7 @@ impl Connection {
                             .collect()
                     }
                     // A client ahead of the room is confused: it gets the whole state.
-                    Some(None) => self.rewelcome(server).await,
+                    Ok(Some(None)) => self.rewelcome(server).await,
                 }
             }
             // Handled by `handle` before a room is needed.
@@ -867,7 +899,7 @@ pub async fn sweep<S: RoomStore>(server: &Arc<Server<S>>) {
     let now = server.clock.now();
     for code in server.store.codes().await {
         // A look first: most rooms have nothing due, and a look costs a shared store nothing.
-        let Some((expired, computer)) = server
+        let Ok(Some((expired, computer))) = server
             .store
             .peek(&code, |room| (room.expired(now), room.computer_due(now)))
             .await
@@ -919,11 +951,11 @@ async fn drive_computer<S: RoomStore>(server: &Arc<Server<S>>, code: RoomCode) {
             .store
             .peek(&code, |room| room.computer_due(now))
             .await
-            != Some(true)
+            != Ok(Some(true))
     {
         return;
     }
-    let Some(Some((seq, game))) = server
+    let Ok(Some(Some((seq, game)))) = server
         .store
         .update(&code, |room| room.computer_turn(now))
         .await
@@ -931,6 +963,28 @@ async fn drive_computer<S: RoomStore>(server: &Arc<Server<S>>, code: RoomCode) {
         return;
     };
     let _ = server.planned.send((code, seq, game));
+}
+
+/// How long a change that must not be lost (a departure, a computer's move) is tried again
+/// while the store is out of reach; the waits double from a quarter second to 5 s.
+const KEEP_TRYING: Duration = Duration::from_secs(600);
+
+/// Apply `f` to the room once the store answers (or give up after [`KEEP_TRYING`]).
+async fn until_answered<S: RoomStore, R: Send>(
+    server: &Server<S>,
+    code: RoomCode,
+    mut f: impl FnMut(&mut Room) -> R + Send,
+) {
+    let started = tokio::time::Instant::now();
+    let mut wait = Duration::from_millis(250);
+    while server.store.update(&code, &mut f).await.is_err() {
+        if started.elapsed() > KEEP_TRYING {
+            tracing::error!("room {code}: a change was lost, the store stayed out of reach");
+            return;
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(5));
+    }
 }
 
 /// Plans computer moves one after another (each on `spawn_blocking`) and plays them; a
@@ -953,9 +1007,7 @@ fn spawn_planner<S: RoomStore>(server: Arc<Server<S>>, mut plans: mpsc::Unbounde
                         // The room checks the seq and who controls the seat when the plan
                         // lands: a person back meanwhile plays their own turn.
                         let now = server.clock.now();
-                        server
-                            .store
-                            .update(&code, |room| room.computer_move(seq, mv, now))
+                        until_answered(&server, code, |room| room.computer_move(seq, mv, now))
                             .await;
                         drive_computer(&server, code).await;
                     }

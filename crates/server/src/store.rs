@@ -53,10 +53,15 @@ pub enum StoreError {
     /// The store holds as many rooms as it was allowed.
     #[error("the server holds {0} rooms, as many as it will")]
     Full(usize),
-    /// A shared store could not be reached (the room is unchanged).
+    /// A shared store could not be reached, or did not answer within its deadline: the room
+    /// is unchanged as far as anyone knows (a write on its way may still land).
     #[error("the room store is unavailable: {0}")]
     Unavailable(String),
 }
+
+/// What a store answers about one room: `Ok(None)` when no room has the code, an error when
+/// the store could not tell (a shared store out of reach, or slower than its deadline).
+pub type Found<R> = Result<Option<R>, StoreError>;
 
 /// The one door to rooms. Async, since a shared store answers over the network; every method
 /// either changes a room as a whole or not at all.
@@ -69,14 +74,14 @@ pub trait RoomStore: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Run `f` on the room alone (no other change interleaves), then publish the events it
-    /// appended, in seq order, and the notices it left. `None` when no room has this code.
-    /// `f` may run more than once, each time on the room as it is then (a shared store runs it
-    /// again when another process changed the room first); only the last run counts.
+    /// appended, in seq order, and the notices it left. `Ok(None)` when no room has this
+    /// code. `f` may run more than once, each time on the room as it is then (a shared store
+    /// runs it again when another process changed the room first); only the last run counts.
     fn update<R: Send>(
         &self,
         code: &RoomCode,
         f: impl FnMut(&mut Room) -> R + Send,
-    ) -> impl Future<Output = Option<R>> + Send;
+    ) -> impl Future<Output = Found<R>> + Send;
 
     /// [`RoomStore::update`] plus a subscription to everything published after `f`, so a
     /// snapshot taken in `f` and the events that follow it neither overlap nor leave a gap.
@@ -84,7 +89,7 @@ pub trait RoomStore: Send + Sync + 'static {
         &self,
         code: &RoomCode,
         f: impl FnMut(&mut Room) -> R + Send,
-    ) -> impl Future<Output = Option<(R, Subscription)>> + Send;
+    ) -> impl Future<Output = Found<(R, Subscription)>> + Send;
 
     /// A look at the room that changes nothing, possibly behind by changes still in flight:
     /// for deciding whether to act (sweeps), never for answering a client.
@@ -92,7 +97,7 @@ pub trait RoomStore: Send + Sync + 'static {
         &self,
         code: &RoomCode,
         f: impl FnOnce(&Room) -> R + Send,
-    ) -> impl Future<Output = Option<R>> + Send;
+    ) -> impl Future<Output = Found<R>> + Send;
 
     /// The codes of the rooms whose timers (takeover, expiry) and computer seats this process
     /// runs: every room in memory; those it holds the lease of in a shared store.
@@ -112,7 +117,7 @@ pub trait RoomStore: Send + Sync + 'static {
 
     /// Whether a room with this code was deleted (so `hello` says `expired`, not
     /// `no_such_room`).
-    fn is_expired(&self, code: &RoomCode) -> impl Future<Output = bool> + Send;
+    fn is_expired(&self, code: &RoomCode) -> impl Future<Output = Result<bool, StoreError>> + Send;
 }
 
 /// How many events a slow connection may fall behind before it is sent a fresh `welcome`.
@@ -189,21 +194,22 @@ impl RoomStore for MemoryStore {
         &self,
         code: &RoomCode,
         f: impl FnMut(&mut Room) -> R + Send,
-    ) -> Option<R> {
-        self.run(code, false, f).map(|(result, _)| result)
+    ) -> Found<R> {
+        Ok(self.run(code, false, f).map(|(result, _)| result))
     }
 
     async fn enter<R: Send>(
         &self,
         code: &RoomCode,
         f: impl FnMut(&mut Room) -> R + Send,
-    ) -> Option<(R, Subscription)> {
-        let (result, subscription) = self.run(code, true, f)?;
-        Some((result, subscription?))
+    ) -> Found<(R, Subscription)> {
+        Ok(self
+            .run(code, true, f)
+            .and_then(|(result, subscription)| Some((result, subscription?))))
     }
 
-    async fn peek<R: Send>(&self, code: &RoomCode, f: impl FnOnce(&Room) -> R + Send) -> Option<R> {
-        self.rooms().live.get(code).map(|entry| f(&entry.room))
+    async fn peek<R: Send>(&self, code: &RoomCode, f: impl FnOnce(&Room) -> R + Send) -> Found<R> {
+        Ok(self.rooms().live.get(code).map(|entry| f(&entry.room)))
     }
 
     async fn codes(&self) -> Vec<RoomCode> {
@@ -226,8 +232,8 @@ impl RoomStore for MemoryStore {
         true
     }
 
-    async fn is_expired(&self, code: &RoomCode) -> bool {
-        self.rooms().expired.contains(code)
+    async fn is_expired(&self, code: &RoomCode) -> Result<bool, StoreError> {
+        Ok(self.rooms().expired.contains(code))
     }
 }
 
@@ -260,12 +266,17 @@ mod tests {
         store.insert(room(2), 2).await.unwrap();
         assert_eq!(store.insert(room(3), 2).await, Err(StoreError::Full(2)));
         let code = RoomCode::from_bits(1);
-        let ((), mut events) = store.enter(&code, |room| room.arrive(1)).await.unwrap();
+        let ((), mut events) = store
+            .enter(&code, |room| room.arrive(1))
+            .await
+            .unwrap()
+            .unwrap();
         assert!(!store.expire_if(&code, |_| false).await);
         assert!(store.expire_if(&code, |_| true).await);
         assert_eq!(events.try_recv(), Ok(Broadcast::Notice(Notice::Expired)));
-        assert!(store.update(&code, |_| ()).await.is_none());
-        assert!(store.is_expired(&code).await && !store.is_expired(&RoomCode::from_bits(2)).await);
+        assert_eq!(store.update(&code, |_| ()).await, Ok(None));
+        assert_eq!(store.is_expired(&code).await, Ok(true));
+        assert_eq!(store.is_expired(&RoomCode::from_bits(2)).await, Ok(false));
         assert_eq!(store.codes().await, [RoomCode::from_bits(2)]);
         // A deleted room's code is never given out again.
         assert!(store.insert(room(1), 2).await.is_err());

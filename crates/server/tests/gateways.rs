@@ -1,6 +1,8 @@
-//! Three gateways on one Redis (issue 12): the clients of one room on different gateways play
-//! it; the gateway holding the room's lease dies mid-game, its player comes back through
-//! another with the token, and the game, the takeover timer and the expiry carry on.
+//! Gateways on one Redis (issue 12): the clients of one room on different gateways play it; the
+//! gateway holding the room's lease dies mid-game, its player comes back through another with
+//! the token, and the game, the takeover timer and the expiry carry on. Redis frozen or killed
+//! mid-game (issue 33): every request is answered `unavailable` within the deadline, and the
+//! game resumes with nothing lost or doubled once Redis is back.
 
 mod common;
 
@@ -8,8 +10,9 @@ mod common;
 const STORE: common::Store = common::Store::Redis;
 
 use common::{Client, RedisProcess, ServerProcess};
-use starhalma_protocol::{ClientMessage, ErrorCode, RoomEvent, ServerMessage};
+use starhalma_protocol::{ClientMessage, ErrorCode, RoomCode, RoomEvent, ServerMessage};
 use starhalma_rules::RuleSet;
+use std::time::{Duration, Instant};
 
 const SECOND: u64 = 1000;
 const MINUTE: u64 = 60 * SECOND;
@@ -34,6 +37,136 @@ fn advance(clocks: &mut [&mut Client], ms: u64) {
         clock.advance(ms);
         clock.assert_quiet();
     }
+}
+
+/// A started two-player room: the host created it on `a`, the friend joined on `b`.
+fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
+    let mut host = a.connect();
+    host.send(&ClientMessage::Create {
+        variant: common::variant(RuleSet::Laws, 2),
+    });
+    host.welcome();
+    let room = host.room;
+    let mut friend = b.connect();
+    friend.send(&ClientMessage::Hello { room, token: None });
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    assert_eq!(friend.seat, Some(1));
+    while host.seq < 2 {
+        host.recv();
+    }
+    (host, friend)
+}
+
+/// Redis's deadline (2 s) and a margin for a busy test machine.
+const ANSWERED_WITHIN: Duration = Duration::from_millis(3500);
+
+/// While Redis is out of reach: the mover's move and a newcomer's `hello` are each answered
+/// `unavailable` (never `no_such_room` or `expired`) within the deadline. Returns the move.
+fn refused_while_out(
+    server: &ServerProcess,
+    room: Option<RoomCode>,
+    mover: &mut Client,
+    id: u32,
+) -> starhalma_rules::Move {
+    let mv = starhalma_ai::greedy(mover.game());
+    let sent = Instant::now();
+    mover.send(&ClientMessage::Move {
+        seq: mover.seq,
+        mv,
+        id,
+    });
+    let (_, answered) = mover.expect_error(ErrorCode::Unavailable);
+    assert_eq!(answered, Some(id), "the error names the move");
+    assert!(sent.elapsed() < ANSWERED_WITHIN, "{:?}", sent.elapsed());
+    let mut newcomer = server.connect();
+    let sent = Instant::now();
+    newcomer.send(&ClientMessage::Hello { room, token: None });
+    newcomer.expect_error(ErrorCode::Unavailable);
+    assert!(sent.elapsed() < ANSWERED_WITHIN, "{:?}", sent.elapsed());
+    mv
+}
+
+/// Send the move again (same seq and id) until the store answers: applied now, or acked as
+/// the resend of a write that landed late. Returns its seq.
+fn resend_until_acked(mover: &mut Client, seq: u64, mv: starhalma_rules::Move, id: u32) -> u64 {
+    let started = Instant::now();
+    loop {
+        mover.send(&ClientMessage::Move { seq, mv, id });
+        let answer = mover.recv_until(|m| match m {
+            ServerMessage::Ack { id: got, seq } if *got == id => Some(Ok(*seq)),
+            ServerMessage::Error {
+                code: ErrorCode::Unavailable,
+                id: Some(got),
+                ..
+            } if *got == id => Some(Err(())),
+            _ => None,
+        });
+        if let Ok(acked) = answer {
+            return acked;
+        }
+        assert!(
+            started.elapsed() < common::TIMEOUT,
+            "the store never came back"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// The rest of a trouble test: the move refused while Redis was out goes through (once), the
+/// other player hears it through its own gateway, and a few more moves play.
+fn resumes(host: &mut Client, friend: &mut Client, mv: starhalma_rules::Move, id: &mut u32) {
+    let seq = host.seq;
+    let acked = resend_until_acked(host, seq, mv, *id);
+    assert_eq!(acked, seq + 1);
+    while host.seq < acked {
+        host.recv();
+    }
+    friend.recv_until(|m| {
+        matches!(m, ServerMessage::Event { seq: s, .. } if *s == acked).then_some(())
+    });
+    for _ in 0..4 {
+        play_one(host, friend, id);
+    }
+    assert_eq!(host.game, friend.game);
+    // The friend was welcomed at seq 2; from there both logs are the room's, each seq once.
+    let after_welcome: Vec<_> = host.events.iter().filter(|(seq, _)| *seq > 2).collect();
+    assert_eq!(after_welcome, friend.events.iter().collect::<Vec<_>>());
+}
+
+#[test]
+fn a_frozen_redis_is_told_as_unavailable_and_the_game_resumes() {
+    let redis = RedisProcess::start();
+    let a = ServerProcess::gateway(&redis);
+    let b = ServerProcess::gateway(&redis);
+    let (mut host, mut friend) = room_across(&a, &b);
+    let mut id = 0;
+    play_one(&mut host, &mut friend, &mut id);
+    play_one(&mut host, &mut friend, &mut id);
+    assert_eq!(host.game().active(), 0);
+    redis.stop();
+    id += 1;
+    let mv = refused_while_out(&a, host.room, &mut host, id);
+    redis.resume();
+    resumes(&mut host, &mut friend, mv, &mut id);
+}
+
+#[test]
+fn a_killed_redis_is_told_as_unavailable_and_the_game_resumes_when_it_returns() {
+    let mut redis = RedisProcess::start_durable();
+    let a = ServerProcess::gateway(&redis);
+    let b = ServerProcess::gateway(&redis);
+    let (mut host, mut friend) = room_across(&a, &b);
+    let mut id = 0;
+    play_one(&mut host, &mut friend, &mut id);
+    play_one(&mut host, &mut friend, &mut id);
+    redis.kill();
+    id += 1;
+    let mv = refused_while_out(&a, host.room, &mut host, id);
+    redis.restart();
+    // The friend's gateway hears the move only through a subscription made anew.
+    resumes(&mut host, &mut friend, mv, &mut id);
 }
 
 #[test]

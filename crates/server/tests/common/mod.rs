@@ -33,11 +33,90 @@ pub enum Store {
 pub struct RedisProcess {
     child: Child,
     dir: PathBuf,
+    socket: PathBuf,
+    /// Writes every change to its append-only file before answering, so a kill loses nothing.
+    durable: bool,
     pub url: String,
 }
 
 impl RedisProcess {
     pub fn start() -> RedisProcess {
+        RedisProcess::start_with(false)
+    }
+
+    /// A Redis that keeps every write on disk (`appendfsync always`): killed and started
+    /// again on the same socket with [`RedisProcess::restart`], it has lost nothing.
+    pub fn start_durable() -> RedisProcess {
+        RedisProcess::start_with(true)
+    }
+
+    fn spawn(dir: &std::path::Path, socket: &std::path::Path, durable: bool) -> Child {
+        let persistence: &[&str] = if durable {
+            &[
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+            ]
+        } else {
+            &["--save", "", "--appendonly", "no"]
+        };
+        Command::new("redis-server")
+            .args(["--port", "0", "--unixsocket"])
+            .arg(socket)
+            .args(persistence)
+            .arg("--dir")
+            .arg(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("cannot start redis-server ({e}): scripts/deps.sh installs it")
+            })
+    }
+
+    fn wait_for_socket(&self) {
+        let started = std::time::Instant::now();
+        while !self.socket.exists() {
+            assert!(started.elapsed() < TIMEOUT, "redis-server made no socket");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Freeze Redis (SIGSTOP): connections stay open and nothing is answered.
+    pub fn stop(&self) {
+        self.signal("-STOP");
+    }
+
+    /// Let a frozen Redis go on (SIGCONT).
+    pub fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {signal} failed");
+    }
+
+    /// Kill Redis outright (SIGKILL); [`RedisProcess::restart`] brings it back.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.socket);
+    }
+
+    /// Start Redis again on the same socket and folder (a durable one reloads its data).
+    pub fn restart(&mut self) {
+        self.child = RedisProcess::spawn(&self.dir, &self.socket, self.durable);
+        self.wait_for_socket();
+    }
+
+    fn start_with(durable: bool) -> RedisProcess {
         static STARTED: AtomicU32 = AtomicU32::new(0);
         let dir = std::env::temp_dir().join(format!(
             "starhalma-redis-{}-{}",
@@ -46,27 +125,15 @@ impl RedisProcess {
         ));
         std::fs::create_dir_all(&dir).expect("a folder for redis");
         let socket = dir.join("redis.sock");
-        let child = Command::new("redis-server")
-            .args(["--port", "0", "--unixsocket"])
-            .arg(&socket)
-            .args(["--save", "", "--appendonly", "no", "--dir"])
-            .arg(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!("cannot start redis-server ({e}): scripts/deps.sh installs it")
-            });
+        let child = RedisProcess::spawn(&dir, &socket, durable);
         let redis = RedisProcess {
             child,
             url: format!("redis+unix://{}", socket.display()),
             dir,
+            socket,
+            durable,
         };
-        let started = std::time::Instant::now();
-        while !socket.exists() {
-            assert!(started.elapsed() < TIMEOUT, "redis-server made no socket");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        redis.wait_for_socket();
         redis
     }
 }
@@ -80,6 +147,7 @@ impl RedisProcess {
 
 impl Drop for RedisProcess {
     fn drop(&mut self) {
+        // A stopped process dies of SIGKILL too.
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
