@@ -2,13 +2,16 @@
 //! on Redis").
 //!
 //! Per room (the code in braces is a Redis Cluster hash tag, so a room's keys share a slot):
-//! `sh:{CODE}:room` a hash (`rev`, the room serialised without its log as `state`),
-//! `sh:{CODE}:log` the event log as a list, `sh:{CODE}:lease` the gateway running its timers,
-//! `sh:{CODE}:seen` a tombstone that outlives the room (so `hello` says `expired`), and the
-//! pub/sub channel `sh:{CODE}:ch`. Every write is one Lua script: compare `rev`, write the
-//! state, append the events, publish. A gateway keeps a copy of the rooms it serves, refreshed
-//! by the channel, so a write normally costs one round trip; a stale copy is refreshed by the
-//! script's answer and the change run again on it.
+//! `sh:{CODE}:room` a hash (`rev`, and the room's small `header`: seats, presence, deadlines,
+//! never the game), `sh:{CODE}:log` the event log as a list (it rebuilds the game),
+//! `sh:{CODE}:lease` the gateway running its timers, `sh:{CODE}:seen` a tombstone that outlives
+//! the room (so `hello` says `expired`), and the pub/sub channel `sh:{CODE}:ch`. Every write is
+//! one Lua script: compare `rev`, append the events, write the header only if it changed,
+//! publish the events (moves, not states). A gateway keeps a parsed copy of the rooms it serves
+//! and moves it on by the channel's events with the rules crate, so a write normally costs one
+//! round trip; a stale copy is caught up by the script's answer (the log after its seq) and
+//! the change run again on it. Every request is bounded by [`DEADLINE`]; the connection and the
+//! subscription come back by themselves after Redis does.
 
 use crate::clock::Clock;
 use crate::room::{Notice, Room};
@@ -72,7 +75,7 @@ if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ARGV[5])
 local n = redis.call('ZCARD', KEYS[4])
 if n >= tonumber(ARGV[4]) then return n end
-redis.call('HSET', KEYS[1], 'rev', 0, 'state', ARGV[1])
+redis.call('HSET', KEYS[1], 'rev', 0, 'header', ARGV[1])
 redis.call('PEXPIREAT', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[3], '1', 'PX', ARGV[3])
 redis.call('ZADD', KEYS[4], ARGV[6], ARGV[7])
@@ -80,23 +83,28 @@ redis.call('SET', KEYS[5], ARGV[8], 'PX', ARGV[9])
 return -2
 "#;
 
-/// Compare the rev; on a match write the state, append the events, set the expiry and publish
-/// (an empty state: only check that the copy is current). On a mismatch answer the current
-/// rev, state and the log after the caller's seq, so it can run its change again.
+/// Compare the rev. On a match (mode `write`): move the rev on, write the header if one is
+/// given (it changed), append the events, set the expiry if given (the header's deadlines
+/// changed) and publish the message; mode `check` only confirms the copy is current. On a
+/// mismatch answer the current rev, header and the log after the caller's seq, so it can catch
+/// its copy up and run its change again.
 const WRITE: &str = r#"
 local rev = redis.call('HGET', KEYS[1], 'rev')
 if not rev then return {'gone', '', '', {}} end
 if rev ~= ARGV[1] then
-  return {'stale', rev, redis.call('HGET', KEYS[1], 'state'),
+  return {'stale', rev, redis.call('HGET', KEYS[1], 'header'),
           redis.call('LRANGE', KEYS[2], tonumber(ARGV[2]), -1)}
 end
-if ARGV[3] == '' then return {'ok', rev, '', {}} end
+if ARGV[3] == 'check' then return {'ok', rev, '', {}} end
 local n = tonumber(rev) + 1
-redis.call('HSET', KEYS[1], 'rev', n, 'state', ARGV[3])
-for i = 6, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-redis.call('PEXPIREAT', KEYS[1], ARGV[4])
-if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIREAT', KEYS[2], ARGV[4]) end
-redis.call('PUBLISH', KEYS[3], ARGV[5])
+redis.call('HSET', KEYS[1], 'rev', n)
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'header', ARGV[4]) end
+for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+if ARGV[5] ~= '' then
+  redis.call('PEXPIREAT', KEYS[1], ARGV[5])
+  if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIREAT', KEYS[2], ARGV[5]) end
+end
+redis.call('PUBLISH', KEYS[3], ARGV[6])
 return {'ok', tostring(n), '', {}}
 "#;
 
@@ -137,8 +145,9 @@ return out
 #[derive(Serialize, Deserialize)]
 struct Published {
     rev: u64,
-    #[serde(default)]
-    state: String,
+    /// The room's header, when the write changed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    header: Option<String>,
     #[serde(default)]
     events: Vec<(u64, RoomEvent)>,
     #[serde(default)]
@@ -147,39 +156,39 @@ struct Published {
     expired: bool,
 }
 
-/// This gateway's copy of a room: its rev, serialised state and log, parsed on first use
-/// (a copy refreshed by the channel is parsed only when this gateway acts on the room).
+/// This gateway's copy of a room at a rev: the room itself (game and log included) and its
+/// header as last written, to tell whether a change changed it.
 struct Kept {
     rev: u64,
-    state: String,
-    log: Vec<RoomEvent>,
-    room: Option<Room>,
+    header: String,
+    room: Room,
 }
 
 impl Kept {
-    fn room(&mut self) -> Option<&Room> {
-        if self.room.is_none() {
-            let room: Room = serde_json::from_str(&self.state).ok()?;
-            self.room = Some(Room::from_parts(room, std::mem::take(&mut self.log))?);
+    /// Move on by one write of another's: its events (those after the copy's seq) and its
+    /// header, when it changed. `false` when the copy cannot follow (it is then dropped).
+    fn advance(
+        &mut self,
+        rev: u64,
+        header: Option<String>,
+        events: impl IntoIterator<Item = (u64, RoomEvent)>,
+    ) -> bool {
+        for (seq, event) in events {
+            if seq <= self.room.seq() {
+                continue;
+            }
+            if seq != self.room.seq() + 1 || self.room.follow(event).is_err() {
+                return false;
+            }
         }
-        self.room.as_ref()
-    }
-
-    fn seq(&self) -> u64 {
-        match &self.room {
-            Some(room) => room.seq(),
-            None => self.log.len() as u64,
+        if let Some(header) = header.filter(|h| *h != self.header) {
+            if self.room.set_header(&header).is_err() {
+                return false;
+            }
+            self.header = header;
         }
-    }
-
-    /// Move on by one write (its state and the events it appended).
-    fn advance(&mut self, rev: u64, state: String, events: impl IntoIterator<Item = RoomEvent>) {
-        if let Some(room) = self.room.take() {
-            self.log = room.into_log();
-        }
-        self.log.extend(events);
         self.rev = rev;
-        self.state = state;
+        true
     }
 }
 
@@ -281,7 +290,7 @@ fn unavailable(e: redis::RedisError) -> StoreError {
 /// A working copy of a room for one change: the rev and state it was read at.
 struct Working {
     rev: u64,
-    state: String,
+    header: String,
     room: Room,
 }
 
@@ -465,58 +474,45 @@ impl RedisStore {
         unix_ms().saturating_add(ms(left + BACKSTOP))
     }
 
-    /// A working copy: this gateway's, or read from Redis.
+    /// A working copy: this gateway's, or read from Redis (the header and the whole log, the
+    /// game replayed from it).
     async fn working(&self, code: &RoomCode) -> Result<Option<Working>, StoreError> {
-        {
-            let mut state = self.state();
-            if let Some(copy) = state.rooms.get_mut(code).and_then(|l| l.copy.as_mut())
-                && let Some(room) = copy.room()
-            {
-                let room = room.clone();
-                return Ok(Some(Working {
-                    rev: copy.rev,
-                    state: copy.state.clone(),
-                    room,
-                }));
-            }
+        if let Some(copy) = self.state().rooms.get(code).and_then(|l| l.copy.as_ref()) {
+            return Ok(Some(Working {
+                rev: copy.rev,
+                header: copy.header.clone(),
+                room: copy.room.clone(),
+            }));
         }
         // No copy: a stale answer to an impossible rev carries the whole room.
-        let (status, rev, state, log) = self.run_write(code, "-1", 0, "", 0, "", &[]).await?;
+        let (status, rev, header, log) = self.run_write(code, "-1", 0, None, &[]).await?;
         if status == "gone" {
             return Ok(None);
         }
         let rev: u64 = rev.parse().unwrap_or_default();
-        let log = parse_log(&log);
-        let mut copy = Kept {
-            rev,
-            state,
-            log,
-            room: None,
-        };
-        let Some(room) = copy.room().cloned() else {
+        let Some(room) = Room::from_parts(&header, parse_log(&log)) else {
             tracing::error!("room {code} in Redis does not parse");
             return Ok(None);
         };
-        let working = Working {
-            rev,
-            state: copy.state.clone(),
-            room,
-        };
         if let Some(local) = self.state().rooms.get_mut(code) {
-            local.copy = Some(copy);
+            local.copy = Some(Kept {
+                rev,
+                header: header.clone(),
+                room: room.clone(),
+            });
         }
-        Ok(Some(working))
+        Ok(Some(Working { rev, header, room }))
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Run the write script: at `rev`, with the caller's copy at seq `have`; `write` is
+    /// `None` to check only, else the header (`""`: unchanged), the expiry (`""`: unchanged)
+    /// and the message to publish.
     async fn run_write(
         &self,
         code: &RoomCode,
         rev: &str,
         have: u64,
-        state: &str,
-        expire_at: u64,
-        message: &str,
+        write: Option<(&str, &str, &str)>,
         events: &[String],
     ) -> Result<(String, String, String, Vec<String>), StoreError> {
         let mut invocation = self.0.write.prepare_invoke();
@@ -525,10 +521,19 @@ impl RedisStore {
             .key(key(code, "log"))
             .key(key(code, "ch"))
             .arg(rev)
-            .arg(have)
-            .arg(state)
-            .arg(expire_at)
-            .arg(message);
+            .arg(have);
+        match write {
+            Some((header, expire_at, message)) => {
+                invocation
+                    .arg("write")
+                    .arg(header)
+                    .arg(expire_at)
+                    .arg(message);
+            }
+            None => {
+                invocation.arg("check").arg("").arg("").arg("");
+            }
+        }
         for event in events {
             invocation.arg(event);
         }
@@ -539,7 +544,8 @@ impl RedisStore {
     }
 
     /// Run `f` on a current copy of the room and write what it changed: the heart of
-    /// `update`, `enter` and the computer's and expiry's changes.
+    /// `update`, `enter` and the computer's and expiry's changes. A write sends the new events
+    /// and, only when it changed, the header: never the game.
     async fn change<R>(
         &self,
         code: &RoomCode,
@@ -552,7 +558,7 @@ impl RedisStore {
         for _ in 0..RETRIES {
             let Some(Working {
                 rev,
-                state,
+                header,
                 mut room,
             }) = self.working(code).await?
             else {
@@ -563,12 +569,13 @@ impl RedisStore {
             let result = f(&mut room);
             let events = room.events_after(before);
             let notices = room.take_notices();
-            let new_state = serde_json::to_string(&room).unwrap_or_default();
-            let changed = new_state != state || !events.is_empty() || !notices.is_empty();
-            let written = if changed {
+            let new_header = room.header();
+            let header_changed = new_header != header;
+            let changed = header_changed || !events.is_empty() || !notices.is_empty();
+            let answer = if changed {
                 let published = Published {
                     rev: rev + 1,
-                    state: new_state.clone(),
+                    header: header_changed.then(|| new_header.clone()),
                     events: events.clone(),
                     notices: notices.clone(),
                     expired: false,
@@ -583,25 +590,25 @@ impl RedisStore {
                     .iter()
                     .map(|(_, e)| serde_json::to_string(e).unwrap_or_default())
                     .collect();
-                let answer = self
-                    .run_write(
-                        code,
-                        &rev.to_string(),
-                        before,
-                        &new_state,
-                        self.backstop(&room),
-                        &message,
-                        &encoded,
-                    )
-                    .await?;
-                self.answer(code, rev, before, answer)
+                // The deadlines live in the header: the keys' expiry moves only with it.
+                let (header_arg, expire_at) = if header_changed {
+                    (new_header.as_str(), self.backstop(&room).to_string())
+                } else {
+                    ("", String::new())
+                };
+                self.run_write(
+                    code,
+                    &rev.to_string(),
+                    before,
+                    Some((header_arg, &expire_at, &message)),
+                    &encoded,
+                )
+                .await?
             } else {
-                let answer = self
-                    .run_write(code, &rev.to_string(), before, "", 0, "", &[])
-                    .await?;
-                self.answer(code, rev, before, answer)
+                self.run_write(code, &rev.to_string(), before, None, &[])
+                    .await?
             };
-            match written {
+            match self.answer(code, rev, before, answer) {
                 Written::Gone => {
                     self.forget(code);
                     return Ok(None);
@@ -618,9 +625,8 @@ impl RedisStore {
                                 local.publish(now_rev, &missed, &notices);
                                 local.copy = Some(Kept {
                                     rev: now_rev,
-                                    state: new_state,
-                                    log: Vec::new(),
-                                    room: Some(room),
+                                    header: new_header,
+                                    room,
                                 });
                             }
                             subscribe.then(|| local.subscription(now_rev))
@@ -642,13 +648,14 @@ impl RedisStore {
         ))
     }
 
-    /// Read a script's answer; a stale one refreshes this gateway's copy for the next try.
+    /// Read a script's answer; a stale one catches this gateway's copy up for the next try
+    /// (or drops it, to be read afresh).
     fn answer(
         &self,
         code: &RoomCode,
         rev: u64,
         have: u64,
-        (status, new_rev, state, tail): (String, String, String, Vec<String>),
+        (status, new_rev, header, tail): (String, String, String, Vec<String>),
     ) -> Written {
         match status.as_str() {
             "ok" => Written::Ok(new_rev.parse().unwrap_or(rev)),
@@ -658,17 +665,20 @@ impl RedisStore {
                 let Some(local) = guard.rooms.get_mut(code) else {
                     return Written::Stale;
                 };
-                let (kept_rev, kept_seq) = match &local.copy {
-                    Some(copy) => (copy.rev, copy.seq()),
-                    None => (u64::MAX, 0),
-                };
-                if kept_rev == rev && kept_seq == have {
+                let caught_up = match &mut local.copy {
                     // Our copy is where the script was asked from: extend it.
-                    if let Some(copy) = &mut local.copy {
-                        copy.advance(new_rev, state, parse_log(&tail));
+                    Some(copy) if copy.rev == rev && copy.room.seq() == have => {
+                        let tail = parse_log(&tail)
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, event)| (have + 1 + i as u64, event));
+                        copy.advance(new_rev, Some(header), tail)
                     }
-                } else if kept_rev == u64::MAX || kept_rev < new_rev {
-                    // Never kept, or behind what Redis holds: read it afresh.
+                    // Already further on (the channel moved it meanwhile).
+                    Some(copy) => copy.rev >= new_rev,
+                    None => true,
+                };
+                if !caught_up {
                     local.copy = None;
                 }
                 Written::Stale
@@ -788,17 +798,15 @@ impl RedisStore {
         };
         let rev = published.rev;
         local.publish(rev, &events, &published.notices);
-        match &mut local.copy {
-            Some(copy) if copy.rev + 1 == rev && copy.seq() + 1 >= first.unwrap_or(u64::MAX) => {
-                let have = copy.seq();
-                let new = events
-                    .into_iter()
-                    .filter(|(seq, _)| *seq > have)
-                    .map(|(_, e)| e);
-                copy.advance(rev, published.state, new);
-            }
-            Some(copy) if copy.rev >= rev => {}
-            _ => local.copy = None,
+        // The copy follows the write when it is the next one; otherwise it is read afresh
+        // the next time this gateway acts on the room.
+        let followed = match &mut local.copy {
+            Some(copy) if copy.rev + 1 == rev => copy.advance(rev, published.header, events),
+            Some(copy) => copy.rev >= rev,
+            None => true,
+        };
+        if !followed {
+            local.copy = None;
         }
     }
 
@@ -984,14 +992,9 @@ impl RoomStore for RedisStore {
 
     async fn peek<R: Send>(&self, code: &RoomCode, f: impl FnOnce(&Room) -> R + Send) -> Found<R> {
         {
-            let mut state = self.state();
-            if let Some(room) = state
-                .rooms
-                .get_mut(code)
-                .and_then(|l| l.copy.as_mut())
-                .and_then(|c| c.room())
-            {
-                return Ok(Some(f(room)));
+            let state = self.state();
+            if let Some(copy) = state.rooms.get(code).and_then(|l| l.copy.as_ref()) {
+                return Ok(Some(f(&copy.room)));
             }
         }
         let working = within(self.working(code)).await?;
@@ -1041,7 +1044,7 @@ async fn within<T>(request: impl Future<Output = Result<T, StoreError>>) -> Resu
 impl RedisStore {
     async fn insert_room(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
         let code = room.code();
-        let state = serde_json::to_string(&room).unwrap_or_default();
+        let header = room.header();
         let day_left =
             (room.created_at() + crate::room::ROOM_LIFETIME).saturating_sub(self.0.clock.now());
         let day_over = unix_ms().saturating_add(ms(day_left));
@@ -1053,7 +1056,7 @@ impl RedisStore {
             .key(key(&code, "seen"))
             .key(ROOMS)
             .key(key(&code, "lease"))
-            .arg(state)
+            .arg(header)
             .arg(self.backstop(&room))
             .arg(ms(day_left + TOMBSTONE))
             .arg(max_rooms)
@@ -1089,7 +1092,7 @@ impl RedisStore {
             }
             let message = serde_json::to_string(&Published {
                 rev: u64::MAX,
-                state: String::new(),
+                header: None,
                 events: Vec::new(),
                 notices: Vec::new(),
                 expired: true,

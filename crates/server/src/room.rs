@@ -97,15 +97,15 @@ pub enum MoveOutcome {
     Resent(u64),
 }
 
-/// Serialised without its log and notices: a shared store keeps the log as a list of its own
-/// and publishes notices ([`Room::from_parts`] puts a room back together).
-#[derive(Clone, Serialize, Deserialize)]
+/// A room. A shared store keeps it as a small [`Room::header`] and the log, and moves a copy on
+/// by the events other writers append ([`Room::follow`]); [`Room::from_parts`] puts a room back
+/// together from the two.
+#[derive(Clone)]
 pub struct Room {
     code: RoomCode,
     game: Game,
     seats: Vec<Seat>,
     /// Event `seq` is `log[seq - 1]`: a new room is at seq 0.
-    #[serde(skip)]
     log: Vec<RoomEvent>,
     started: bool,
     /// When the room was made, on the server's clock (the 24 h expiry reads it).
@@ -117,9 +117,28 @@ pub struct Room {
     /// Since when no connection is open (the 30 min expiry reads it).
     empty_since: Option<Duration>,
     /// Notices not yet published (the store takes them after each change).
-    #[serde(skip)]
     notices: Vec<Notice>,
 }
+
+/// What a shared store keeps of a room beside its log: everything but the game and the log,
+/// since the log's events rebuild the game (moves, resignations, rematches). A write sends it
+/// only when it changed, so a move costs its event and not the whole game.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    code: RoomCode,
+    variant: Variant,
+    seats: Vec<Seat>,
+    started: bool,
+    created_at: Duration,
+    planning_at: Option<u64>,
+    connections: BTreeMap<u32, usize>,
+    empty_since: Option<Duration>,
+}
+
+/// An event that does not follow from the room as it is: not this room's log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("the event does not follow the room's game")]
+pub struct DoesNotFollow;
 
 impl Room {
     /// A room for `variant` with its host in seat 0, holding `host_token` on connection
@@ -151,23 +170,77 @@ impl Room {
         self.code
     }
 
-    /// A room read back from a store: its serialised state and its log. `None` when the two do
-    /// not fit (a log shorter or longer than the game it should hold is not this room's).
-    pub fn from_parts(mut room: Room, log: Vec<RoomEvent>) -> Option<Room> {
-        room.log = log;
-        let moves = room
-            .log
-            .iter()
-            .rev()
-            .take_while(|e| !matches!(e, RoomEvent::Rematch { .. }))
-            .filter(|e| matches!(e, RoomEvent::Moved { .. }))
-            .count();
-        (moves == room.game.history().len()).then_some(room)
+    /// The room without its game and log, as JSON (see [`Header`]).
+    pub fn header(&self) -> String {
+        let header = Header {
+            code: self.code,
+            variant: self.game.variant(),
+            seats: self.seats.clone(),
+            started: self.started,
+            created_at: self.created_at,
+            planning_at: self.planning_at,
+            connections: self.connections.clone(),
+            empty_since: self.empty_since,
+        };
+        serde_json::to_string(&header).unwrap_or_default()
     }
 
-    /// The event log, giving the room up (a store keeps it apart from the rest).
-    pub fn into_log(self) -> Vec<RoomEvent> {
-        self.log
+    /// A room read back from a store: its header and its log, the game replayed from the log.
+    /// `None` when they do not fit (a header that does not parse, an event the game refuses).
+    pub fn from_parts(header: &str, log: Vec<RoomEvent>) -> Option<Room> {
+        let header: Header = serde_json::from_str(header).ok()?;
+        let mut room = Room {
+            code: header.code,
+            game: Game::new(header.variant),
+            seats: header.seats,
+            log: Vec::with_capacity(log.len()),
+            started: header.started,
+            created_at: header.created_at,
+            planning_at: header.planning_at,
+            connections: header.connections,
+            empty_since: header.empty_since,
+            notices: Vec::new(),
+        };
+        for event in log {
+            room.follow(event).ok()?;
+        }
+        Some(room)
+    }
+
+    /// Take another writer's header (its seats, presence and deadlines), keeping the game and
+    /// the log. Refused for another room's or another variant's header.
+    pub fn set_header(&mut self, header: &str) -> Result<(), DoesNotFollow> {
+        let header: Header = serde_json::from_str(header).map_err(|_| DoesNotFollow)?;
+        if header.code != self.code || header.variant != self.game.variant() {
+            return Err(DoesNotFollow);
+        }
+        self.seats = header.seats;
+        self.started = header.started;
+        self.created_at = header.created_at;
+        self.planning_at = header.planning_at;
+        self.connections = header.connections;
+        self.empty_since = header.empty_since;
+        Ok(())
+    }
+
+    /// Append an event another writer appended, changing the game as that writer did (a
+    /// move played, a resignation, a rematch's new game). Refused, changing nothing, when the
+    /// game cannot follow it.
+    pub fn follow(&mut self, event: RoomEvent) -> Result<u64, DoesNotFollow> {
+        match &event {
+            RoomEvent::Moved { seat, mv } => {
+                if self.game.active() != *seat {
+                    return Err(DoesNotFollow);
+                }
+                self.game.play(*mv).map_err(|_| DoesNotFollow)?;
+            }
+            RoomEvent::Resigned { seat } => {
+                self.game.resign(*seat).map_err(|_| DoesNotFollow)?;
+            }
+            RoomEvent::Rematch { .. } => self.game = Game::new(self.game.variant()),
+            RoomEvent::Seats { .. } | RoomEvent::Started {} | RoomEvent::Left { .. } => {}
+        }
+        Ok(self.push(event))
     }
 
     /// Every gateway with a connection in the room or playing one of its seats.
@@ -698,15 +771,48 @@ mod tests {
     }
 
     #[test]
-    fn a_room_reads_back_from_its_state_and_log_only_when_they_fit() {
+    fn a_room_reads_back_from_its_header_and_log_only_when_they_fit() {
         let mut r = full(2);
         r.play(Some(0), 2, r.game().legal_moves()[0]).unwrap();
-        let state: Room = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        r.resign(Some(1)).unwrap();
+        r.rematch(Some(0)).unwrap();
+        r.play(Some(0), 5, r.game().legal_moves()[0]).unwrap();
+        let header = r.header();
+        assert!(header.len() < 1000, "small: {header}");
         let log: Vec<RoomEvent> = r.events_after(0).into_iter().map(|(_, e)| e).collect();
-        let back = Room::from_parts(state.clone(), log.clone()).unwrap();
-        assert_eq!(back.seq(), 3);
+        let back = Room::from_parts(&header, log.clone()).unwrap();
+        assert_eq!(back.seq(), 6);
         assert_eq!(back.game(), r.game());
-        assert!(Room::from_parts(state, log[..2].to_vec()).is_none());
+        assert_eq!(back.header(), header);
+        // A move the game cannot follow (twice the same) is not this room's log.
+        let mut doubled = log.clone();
+        doubled.push(log[2].clone());
+        assert!(Room::from_parts(&header, doubled).is_none());
+        assert!(Room::from_parts("{", log).is_none());
+    }
+
+    #[test]
+    fn a_copy_follows_another_writers_events_and_header() {
+        let mut writer = full(2);
+        let mut copy = writer.clone();
+        let mv = writer.game().legal_moves()[0];
+        writer.play(Some(0), 2, mv).unwrap();
+        writer.depart(Some(Token::from_bits(2)), HOST + 1, Duration::ZERO);
+        for (_, event) in writer.events_after(copy.seq()) {
+            copy.follow(event).unwrap();
+        }
+        copy.set_header(&writer.header()).unwrap();
+        assert_eq!(copy.game(), writer.game());
+        assert_eq!(copy.header(), writer.header());
+        // The same move again does not follow, and changes nothing.
+        let before = copy.header();
+        assert_eq!(
+            copy.follow(RoomEvent::Moved { seat: 0, mv }),
+            Err(DoesNotFollow)
+        );
+        assert_eq!((copy.seq(), copy.header()), (3, before));
+        let other = room(3);
+        assert_eq!(copy.set_header(&other.header()), Err(DoesNotFollow));
     }
 
     #[test]

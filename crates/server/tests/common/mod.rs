@@ -306,6 +306,18 @@ impl Client {
         self.ws.send(Message::binary(bytes.to_vec())).expect("send");
     }
 
+    /// The next text frame as it came, not decoded (the docs' transcript compares these).
+    pub fn recv_text(&mut self) -> String {
+        loop {
+            match self.ws.read() {
+                Ok(Message::Text(text)) => return text.to_string(),
+                Ok(Message::Close(_)) => panic!("the server closed the socket"),
+                Ok(_) => continue,
+                Err(e) => panic!("no message within {TIMEOUT:?}: {e}"),
+            }
+        }
+    }
+
     /// The next server message, applied to this client's copy of the room.
     pub fn recv(&mut self) -> ServerMessage {
         loop {

@@ -536,3 +536,74 @@ fn a_browser_that_accepts_brotli_or_gzip_gets_the_precompressed_file() {
     assert!(!headers.contains("content-encoding"), "{headers}");
     assert_eq!(body, b"export default 1;");
 }
+
+/// The example session of docs/ONLINE.md, replayed line by line against the real server: what
+/// a reader sends with any WebSocket client, and what they then read, frame for frame (room
+/// code, tokens and address stand in as ROOM, TOKEN_A, TOKEN_B and HOST).
+#[test]
+fn the_documented_example_session_replays() {
+    let docs = include_str!("../../../../docs/ONLINE.md");
+    let start = docs
+        .find("### Example session")
+        .expect("docs/ONLINE.md has an example session");
+    let block = &docs[start..];
+    let block = &block[block.find("```text").expect("a text block") + 7..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let server = ServerProcess::start(&[]);
+    let mut clients: std::collections::BTreeMap<char, common::Client> = Default::default();
+    // Placeholder and the value it stands for, learnt from the frames as they come.
+    let mut known: Vec<(String, String)> = vec![("HOST".into(), server.addr.clone())];
+    let mut lines = 0;
+    for line in block.lines().filter(|l| !l.trim().is_empty()) {
+        lines += 1;
+        let (who, rest) = line.split_at(1);
+        let who = who.chars().next().unwrap();
+        let (arrow, frame) = rest.split_at(1);
+        let frame = frame.trim();
+        match arrow {
+            ">" => {
+                let mut text = frame.to_string();
+                for (name, value) in &known {
+                    text = text.replace(name, value);
+                }
+                clients
+                    .entry(who)
+                    .or_insert_with(|| server.connect())
+                    .send_raw(&text);
+            }
+            "<" => {
+                let client = clients.get_mut(&who).expect("a client that spoke first");
+                let got = client.recv_text();
+                let value: serde_json::Value = serde_json::from_str(&got).unwrap();
+                if let Some(code) = value.get("room").and_then(|r| r.as_str())
+                    && !known.iter().any(|(n, _)| n == "ROOM")
+                {
+                    known.push(("ROOM".into(), code.into()));
+                }
+                if let Some(token) = value.get("token").and_then(|t| t.as_str()) {
+                    let name = format!("TOKEN_{}", if who == 'A' { 'A' } else { 'B' });
+                    if !known.iter().any(|(n, _)| *n == name) {
+                        known.push((name, token.into()));
+                    }
+                }
+                let mut shown = got.clone();
+                for (name, value) in &known {
+                    shown = shown.replace(value, name);
+                }
+                let expected: serde_json::Value = serde_json::from_str(frame)
+                    .unwrap_or_else(|e| panic!("docs line {line:?} is not JSON: {e}"));
+                let shown_value: serde_json::Value = serde_json::from_str(&shown).unwrap();
+                assert_eq!(shown_value, expected, "{who} read {shown}");
+            }
+            ":" => {
+                assert_eq!(frame, "closes", "the only action is closing");
+                clients.remove(&who).expect("an open client").close();
+            }
+            _ => panic!("docs line {line:?}: want `X> frame`, `X< frame` or `X: closes`"),
+        }
+    }
+    assert!(lines > 20, "the session has its lines");
+    for client in clients.values_mut() {
+        client.assert_quiet();
+    }
+}
