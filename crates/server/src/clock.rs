@@ -10,6 +10,10 @@ pub trait Clock: Send + Sync + 'static {
     fn now(&self) -> Duration;
     /// Move a manual clock on; `false` for a real one, which only time moves.
     fn advance(&self, by: Duration) -> bool;
+    /// Whether only `advance` moves it (the test clock).
+    fn is_manual(&self) -> bool {
+        false
+    }
 }
 
 /// The real clock.
@@ -62,6 +66,9 @@ impl Clock for ManualClock {
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |t| {
                 Some(t.saturating_add(ms))
             });
+        true
+    }
+    fn is_manual(&self) -> bool {
         true
     }
 }

@@ -25,11 +25,14 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 const USAGE: &str = "usage: starhalma-load --addr HOST:PORT [--addr …] [--rooms N] [--seconds S]
-                      [--rate R] [--workers K] [--pid PID …] [--store-pid PID]
+                      [--rate R] [--separate] [--workers K] [--pid PID …] [--store-pid PID]
   --addr HOST:PORT  a gateway (repeat for several; a room's players sit on different ones)
   --rooms N         two-player rooms (default 100, at most 100000)
   --seconds S       how long the rooms play once all are set up (default 10, at most 3600)
   --rate R          moves per second in each room (default 1, at most 20)
+  --separate        the addresses are separate servers (each its own rooms, in memory): a
+                    room's two players sit on the same one (by default they sit on different
+                    gateways of one store)
   --workers K       processes to spread the rooms over (default 1; each holds 2 sockets a room)
   --pid PID         a gateway's process (repeat): its CPU per move and memory per connection
   --store-pid PID   the store's process (Redis): its CPU per move and memory per room";
@@ -48,6 +51,8 @@ struct Options {
     rooms: usize,
     seconds: u64,
     rate: u32,
+    /// The addresses are separate servers (memory stores): a room stays on one.
+    separate: bool,
     workers: usize,
     worker: bool,
     pids: Vec<u32>,
@@ -60,6 +65,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         rooms: 100,
         seconds: 10,
         rate: 1,
+        separate: false,
         workers: 1,
         worker: false,
         pids: Vec::new(),
@@ -83,6 +89,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--rooms" => o.rooms = number(&arg, args.next(), 1, 100_000)?,
             "--seconds" => o.seconds = number(&arg, args.next(), 1, 3600)?,
             "--rate" => o.rate = number(&arg, args.next(), 1, 20)?,
+            "--separate" => o.separate = true,
             "--workers" => o.workers = number(&arg, args.next(), 1, 64)?,
             "--pid" => o.pids.push(number(&arg, args.next(), 1, u32::MAX)?),
             "--store-pid" => o.store_pid = Some(number(&arg, args.next(), 1, u32::MAX)?),
@@ -541,7 +548,7 @@ async fn run<F: Future<Output = ()>>(
     for i in 0..o.rooms {
         let n = first_room + i;
         let host = o.addrs[n % o.addrs.len()].clone();
-        let friend = o.addrs[(n + 1) % o.addrs.len()].clone();
+        let friend = o.addrs[(n + usize::from(!o.separate)) % o.addrs.len()].clone();
         let gate = Arc::clone(&gate);
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire_owned().await;
@@ -601,6 +608,7 @@ async fn run_workers(o: &Options, probe: &mut Probe) -> Result<Tally, String> {
             .args(["--rooms", &rooms.max(1).to_string()])
             .args(["--seconds", &o.seconds.to_string()])
             .args(["--rate", &o.rate.to_string()])
+            .args(o.separate.then_some("--separate"))
             .args(["--worker", "--first-room", &first.to_string()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -15,7 +15,7 @@
 
 use crate::clock::Clock;
 use crate::room::{Notice, Room};
-use crate::store::{Broadcast, Found, RoomStore, StoreError, Subscription};
+use crate::store::{BACKLOG, Broadcast, Found, RoomStore, StoreError, Subscription};
 use redis::Script;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink, PubSubStream};
 use serde::{Deserialize, Serialize};
@@ -29,9 +29,7 @@ use tokio::sync::broadcast;
 /// changing one room at once each win within a few tries).
 const RETRIES: usize = 32;
 /// Items kept per room for a connection that subscribes while they are being published.
-const RECENT: usize = 64;
-/// How many events a slow connection may fall behind before it is sent a fresh `welcome`.
-const BACKLOG: usize = 256;
+const RECENT: usize = 16;
 /// A deleted room's code is remembered this long (then `hello` says `no_such_room`).
 const TOMBSTONE: Duration = Duration::from_secs(30 * 24 * 3600);
 /// Redis deletes a room's keys this long after its own deadline, should no gateway be left to
@@ -1001,8 +999,20 @@ impl RoomStore for RedisStore {
         Ok(working.map(|working| f(&working.room)))
     }
 
-    async fn codes(&self) -> Vec<RoomCode> {
-        self.state().held.iter().copied().collect()
+    async fn select(&self, due: impl Fn(&Room) -> bool + Send) -> Vec<RoomCode> {
+        let state = self.state();
+        state
+            .held
+            .iter()
+            .filter(|code| {
+                match state.rooms.get(code).and_then(|local| local.copy.as_ref()) {
+                    Some(copy) => due(&copy.room),
+                    // No copy here: the caller looks (and reads it).
+                    None => true,
+                }
+            })
+            .copied()
+            .collect()
     }
 
     fn runs_timers(&self, code: &RoomCode) -> bool {

@@ -97,6 +97,9 @@ pub fn app<S: RoomStore>(server: Arc<Server<S>>, dist: Option<PathBuf>) -> Route
 /// connection stays.
 pub const SOCKET_LIMIT: usize = 16 * MAX_FRAME_BYTES;
 
+/// How much a socket reads at once (see `upgrade`).
+const READ_CHUNK: usize = 1024;
+
 /// How often the real-time sweep looks for deadlines (takeovers, expiry).
 const SWEEP_EVERY: Duration = Duration::from_millis(250);
 
@@ -120,10 +123,12 @@ async fn upgrade<S: RoomStore>(
         .connect(address, server.limits.max_connections_per_address);
     ws.max_message_size(SOCKET_LIMIT)
         .max_frame_size(SOCKET_LIMIT)
-        // Sized for the protocol's 4 KiB frames (the defaults, 128 KiB each way, made most of
-        // a connection's memory); a longer frame grows the buffer while it is read. Writes
-        // collect up to a flush, so an event and its ack go out in one send.
-        .read_buffer_size(MAX_FRAME_BYTES)
+        // Small buffers (the defaults, 128 KiB each way, made most of a connection's memory).
+        // Reads take 1 KiB at a time, since each read first zeroes its whole chunk: messages
+        // are a few hundred bytes, and a 4 KiB frame takes four reads, growing the buffer
+        // while it is read. Writes collect up to a flush (4 KiB), so an event and its ack go
+        // out in one send.
+        .read_buffer_size(READ_CHUNK)
         .write_buffer_size(MAX_FRAME_BYTES)
         .on_upgrade(move |mut socket| async move {
             // Upgraded even when refused, so the client reads why instead of a bare HTTP error.
@@ -363,7 +368,11 @@ async fn serve_connection<S: RoomStore>(
     let mut heartbeat = Heartbeat::new(server.clock.now());
     let look = tokio::time::sleep(PING_AFTER);
     tokio::pin!(look);
-    let mut clock_moved = server.clock_moved.subscribe();
+    // Only a manual clock jumps; on the real one the sleep alone is on time.
+    let mut clock_moved = server
+        .clock
+        .is_manual()
+        .then(|| server.clock_moved.subscribe());
     'connection: loop {
         let replies = tokio::select! {
             incoming = socket.recv() => {
@@ -394,7 +403,7 @@ async fn serve_connection<S: RoomStore>(
             looked = async {
                 tokio::select! {
                     () = &mut look => true,
-                    moved = clock_moved.changed() => moved.is_ok(),
+                    moved = clock_jump(&mut clock_moved) => moved,
                 }
             } => match looked.then(|| heartbeat.check(server.clock.now())) {
                 None | Some(Beat::Fine) => Vec::new(),
@@ -412,10 +421,13 @@ async fn serve_connection<S: RoomStore>(
                 }
             },
         };
-        // The next look at the heartbeat, in real time.
-        let due = heartbeat.next_look().saturating_sub(server.clock.now());
-        look.as_mut()
-            .reset(tokio::time::Instant::now() + due.max(HEARTBEAT_FLOOR));
+        // The next look at the heartbeat, in real time, once this one is over (frames heard
+        // meanwhile do not reset the timer: its look finds them and sleeps on).
+        if look.is_elapsed() {
+            let due = heartbeat.next_look().saturating_sub(server.clock.now());
+            look.as_mut()
+                .reset(tokio::time::Instant::now() + due.max(HEARTBEAT_FLOOR));
+        }
         // One write for all of them (an event and its ack, say).
         if !replies.is_empty() {
             for reply in replies {
@@ -454,6 +466,20 @@ async fn serve_connection<S: RoomStore>(
     }
     drop(slot);
     drop(socket);
+}
+
+/// The test clock moved (`true`), or its sender is gone (`false`, once); never with a real clock.
+async fn clock_jump(moved: &mut Option<watch::Receiver<()>>) -> bool {
+    match moved {
+        Some(receiver) => {
+            let jumped = receiver.changed().await.is_ok();
+            if !jumped {
+                *moved = None;
+            }
+            jumped
+        }
+        None => std::future::pending().await,
+    }
 }
 
 async fn next_item(events: &mut Option<Subscription>) -> Result<Broadcast, RecvError> {
@@ -897,7 +923,11 @@ impl Connection {
 /// process runs.
 pub async fn sweep<S: RoomStore>(server: &Arc<Server<S>>) {
     let now = server.clock.now();
-    for code in server.store.codes().await {
+    let due = server
+        .store
+        .select(|room| room.expired(now) || room.computer_due(now))
+        .await;
+    for code in due {
         // A look first: most rooms have nothing due, and a look costs a shared store nothing.
         let Ok(Some((expired, computer))) = server
             .store

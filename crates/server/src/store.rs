@@ -100,8 +100,13 @@ pub trait RoomStore: Send + Sync + 'static {
     ) -> impl Future<Output = Found<R>> + Send;
 
     /// The codes of the rooms whose timers (takeover, expiry) and computer seats this process
-    /// runs: every room in memory; those it holds the lease of in a shared store.
-    fn codes(&self) -> impl Future<Output = Vec<RoomCode>> + Send;
+    /// runs (every room in memory; those it holds the lease of in a shared store) for which
+    /// `due` holds, judged on the rooms as this process sees them (a shared store also lists
+    /// those it has no copy of, for the caller to look at). One pass, for the sweep.
+    fn select(
+        &self,
+        due: impl Fn(&Room) -> bool + Send,
+    ) -> impl Future<Output = Vec<RoomCode>> + Send;
 
     /// Whether this process runs the room's timers and computer seats now.
     fn runs_timers(&self, code: &RoomCode) -> bool;
@@ -120,8 +125,10 @@ pub trait RoomStore: Send + Sync + 'static {
     fn is_expired(&self, code: &RoomCode) -> impl Future<Output = Result<bool, StoreError>> + Send;
 }
 
-/// How many events a slow connection may fall behind before it is sent a fresh `welcome`.
-const BACKLOG: usize = 256;
+/// How many items (events, notices) a slow connection may fall behind before it is sent a
+/// fresh `welcome` instead. Small: the channel allocates every slot up front (about 70 bytes
+/// each) for every room, and a room makes a few events a second at most.
+pub(crate) const BACKLOG: usize = 16;
 
 struct Entry {
     room: Room,
@@ -212,8 +219,13 @@ impl RoomStore for MemoryStore {
         Ok(self.rooms().live.get(code).map(|entry| f(&entry.room)))
     }
 
-    async fn codes(&self) -> Vec<RoomCode> {
-        self.rooms().live.keys().copied().collect()
+    async fn select(&self, due: impl Fn(&Room) -> bool + Send) -> Vec<RoomCode> {
+        self.rooms()
+            .live
+            .iter()
+            .filter(|(_, entry)| due(&entry.room))
+            .map(|(code, _)| *code)
+            .collect()
     }
 
     fn runs_timers(&self, _code: &RoomCode) -> bool {
@@ -277,7 +289,8 @@ mod tests {
         assert_eq!(store.update(&code, |_| ()).await, Ok(None));
         assert_eq!(store.is_expired(&code).await, Ok(true));
         assert_eq!(store.is_expired(&RoomCode::from_bits(2)).await, Ok(false));
-        assert_eq!(store.codes().await, [RoomCode::from_bits(2)]);
+        assert_eq!(store.select(|_| true).await, [RoomCode::from_bits(2)]);
+        assert!(store.select(|_| false).await.is_empty());
         // A deleted room's code is never given out again.
         assert!(store.insert(room(1), 2).await.is_err());
     }
