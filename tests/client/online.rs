@@ -609,6 +609,17 @@ impl RealServer {
     }
 }
 
+impl RealServer {
+    /// Send the server a signal (`-STOP` freezes it, `-CONT` lets it go on).
+    fn signal(&self, signal: &str) {
+        let status = std::process::Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill {signal}");
+    }
+}
+
 impl Drop for RealServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -679,4 +690,36 @@ fn two_desktop_clients_play_through_the_real_server() {
     until_real(&mut host, "the lost connection", |app| {
         phase(app) == Phase::Reconnecting
     });
+}
+
+/// A real server that freezes (SIGSTOP: its socket stays open and says nothing, as a network
+/// gone without a word would) is taken for gone after 30 s without a frame, pinged first; the
+/// client tries again, and once the server goes on it is back in the room, in its seat.
+#[test]
+fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
+    let server = RealServer::start();
+    let mut host = app_in(Store::Nowhere, None, |app| {
+        app.insert_resource(starhalma::ServerUrl(Some(server.origin.clone())));
+    });
+    host.world_mut().write_message(NetRequest::Host(table2()));
+    until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
+    server.signal("-STOP");
+    let stopped_at = host.world().resource::<Time>().elapsed_secs_f64();
+    // Quarter-second frames: 30 s of the client's clock pass in a few real seconds.
+    host.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        250,
+    )));
+    until_real(&mut host, "the frozen server taken for gone", |app| {
+        phase(app) == Phase::Reconnecting
+    });
+    let silent_for = host.world().resource::<Time>().elapsed_secs_f64() - stopped_at;
+    server.signal("-CONT");
+    until_real(&mut host, "the room again", |app| {
+        phase(app) == Phase::InRoom
+    });
+    assert_eq!(host.world().resource::<Online>().seat, Some(0), "its seat");
+    assert!(
+        (29.5..31.0).contains(&silent_for),
+        "gone after 30 s of silence, not {silent_for} s"
+    );
 }
