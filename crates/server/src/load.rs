@@ -236,11 +236,12 @@ struct Player {
 impl Player {
     async fn connect(addr: &str) -> Result<Player, String> {
         let url = format!("ws://{addr}/ws");
-        // Small buffers, as the server's: the generator holds two sockets a room too.
+        // Small buffers, as the server's (the generator holds two sockets a room too), and no
+        // Nagle delay, as a game's client would.
         let config = WebSocketConfig::default()
             .read_buffer_size(4096)
             .write_buffer_size(0);
-        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), false);
+        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
         let (ws, _) = tokio::time::timeout(ANSWER, connect)
             .await
             .map_err(|_| format!("connecting to {addr} timed out"))?

@@ -186,6 +186,13 @@ async fn serve<S: RoomStore>(
     println!("listening on {addr}");
     let _ = std::io::stdout().flush();
     tracing::info!("serving rooms on ws://{addr}/ws as gateway {gateway}");
+    // Small frames go out at once: Nagle's algorithm would hold one back while an earlier
+    // one is unacknowledged, for a turn-based game's round trip.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY: {e}");
+        }
+    });
     axum::serve(
         listener,
         // The peer's address feeds the per-address limits.
