@@ -44,10 +44,14 @@ pub(super) struct Connection {
 }
 
 impl Connection {
-    fn connect(&mut self, url: String, script: Option<&ScriptedNetwork>) {
+    /// Start connecting at `now`. The server's silence counts from here, so a connection
+    /// that never opens (a host gone without a word, a frozen server) is given up like a
+    /// silent one.
+    fn connect(&mut self, url: String, script: Option<&ScriptedNetwork>, now: f64) {
         self.socket = Some(Socket::open(&url, script));
         self.open = false;
         self.url = Some(url);
+        self.session.heard(now);
     }
 
     /// Send what the session has to say, once the socket is open (until then it waits).
@@ -91,8 +95,10 @@ pub(super) fn handle_requests(
     mut link: Link,
     server: Res<ServerUrl>,
     state: Res<Match>,
+    time: Res<Time>,
     mut commands: MessageWriter<GameCommand>,
 ) {
+    let now = time.elapsed_secs_f64();
     let Link {
         conn,
         online,
@@ -118,7 +124,7 @@ pub(super) fn handle_requests(
                     phase: Phase::Connecting,
                     ..default()
                 };
-                conn.connect(url, script.as_deref());
+                conn.connect(url, script.as_deref(), now);
                 conn.session.hello();
                 conn.session
                     .send(ClientMessage::Create { variant: *variant });
@@ -144,7 +150,7 @@ pub(super) fn handle_requests(
                     ..default()
                 };
                 memory.last_link = Some(text.clone());
-                conn.connect(url, script.as_deref());
+                conn.connect(url, script.as_deref(), now);
                 conn.session.hello();
                 let variant = state.game.variant();
                 commands.write(GameCommand::Room(RoomChange::Entering(variant)));
@@ -193,7 +199,7 @@ pub(super) fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWrit
         && let Some(url) = conn.url.clone()
     {
         conn.retry_at = None;
-        conn.connect(url, script.as_deref());
+        conn.connect(url, script.as_deref(), now);
         conn.session.hello();
     }
     let Some(socket) = &conn.socket else {
@@ -223,9 +229,9 @@ pub(super) fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWrit
             return;
         }
     }
-    // A server that stopped answering (a network gone without a word) is left for a new
-    // connection, as if it had closed.
-    if conn.open && conn.session.beat(now) == Liveness::Gone {
+    // A server that stopped answering (a network gone without a word), or a connection that
+    // never opened, is left for a new connection, as if it had closed.
+    if conn.session.beat(now) == Liveness::Gone {
         lost(conn, online, now, Phrase::msg(id::ONLINE_SERVER_SILENT));
         return;
     }

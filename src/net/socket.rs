@@ -26,6 +26,8 @@ struct Script {
     urls: Vec<String>,
     to_client: VecDeque<SocketEvent>,
     from_client: Vec<String>,
+    /// New connections never open (a server that accepts and then says nothing).
+    stalled: bool,
 }
 
 impl ScriptedNetwork {
@@ -66,6 +68,11 @@ impl ScriptedNetwork {
     pub fn urls(&self) -> Vec<String> {
         self.script().urls.clone()
     }
+
+    /// From now on, connections the client opens never open (or, `false`, open at once).
+    pub fn stall_connections(&self, stalled: bool) {
+        self.script().stalled = stalled;
+    }
 }
 
 pub(crate) struct Socket(Inner);
@@ -88,7 +95,9 @@ impl Socket {
         if let Some(script) = script {
             let mut s = script.script();
             s.urls.push(url.to_string());
-            s.to_client.push_back(SocketEvent::Opened);
+            if !s.stalled {
+                s.to_client.push_back(SocketEvent::Opened);
+            }
             return Socket(Inner::Scripted(script.clone()));
         }
         Socket::open_platform(url)

@@ -486,6 +486,28 @@ fn a_silent_server_is_pinged_then_left_for_a_new_connection() {
     );
 }
 
+/// A connection that never opens (a server that accepts and then says nothing, a host gone
+/// without a word) is given up after 30 s, as a silent one, and tried again.
+#[test]
+fn a_connection_that_never_opens_is_given_up_and_tried_again() {
+    let (mut app, script) = joined(1);
+    script.stall_connections(true);
+    script.drop_connection();
+    app.update();
+    assert_eq!(phase(&app), Phase::Reconnecting);
+    quarter_seconds(&mut app, 2 * 4);
+    assert_eq!(script.urls().len(), 2, "tried again");
+    quarter_seconds(&mut app, 28 * 4);
+    assert_eq!(script.urls().len(), 2, "still waiting for it to open");
+    assert!(
+        script.sent().is_empty(),
+        "nothing sent on a socket not open"
+    );
+    quarter_seconds(&mut app, 12 * 4);
+    assert_eq!(script.urls().len(), 3, "given up and tried again");
+    assert_eq!(phase(&app), Phase::Reconnecting);
+}
+
 /// The server cannot reach its store: the move may or may not have landed, so the client
 /// says so and connects again; the new `welcome` tells the truth.
 #[test]
