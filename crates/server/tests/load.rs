@@ -25,7 +25,10 @@ const ROOMY: [&str; 6] = [
     "100000",
 ];
 
-fn load(servers: &[&ServerProcess], redis: Option<&RedisProcess>) {
+/// Where the runs' figures go for CI to print (`.ci/run`), a run after the other.
+const REPORT: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/load-report.txt");
+
+fn load(setup: &str, servers: &[&ServerProcess], redis: Option<&RedisProcess>) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_starhalma-load"));
     for server in servers {
         command.args(["--addr", &server.addr]);
@@ -40,6 +43,14 @@ fn load(servers: &[&ServerProcess], redis: Option<&RedisProcess>) {
         .expect("starhalma-load runs");
     let report = String::from_utf8_lossy(&out.stdout);
     println!("{report}");
+    // Two tests may finish together: one append each, whole.
+    let _ = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(REPORT)
+        .and_then(|mut file| {
+            std::io::Write::write_all(&mut file, format!("-- {setup}\n{report}").as_bytes())
+        });
     assert!(out.status.success(), "the load run failed:\n{report}");
     assert!(report.contains("errors       0") && report.contains("lost events  0"));
     assert!(report.contains(&format!("rooms        {ROOMS} of {ROOMS}")));
@@ -50,7 +61,7 @@ fn load(servers: &[&ServerProcess], redis: Option<&RedisProcess>) {
 fn a_thousand_rooms_play_on_one_server_in_memory() {
     assert_eq!(STORE, common::Store::Memory);
     let server = ServerProcess::start(&ROOMY);
-    load(&[&server], None);
+    load("1,000 rooms, one server in memory", &[&server], None);
 }
 
 #[test]
@@ -62,5 +73,9 @@ fn a_thousand_rooms_play_over_three_gateways_on_redis() {
             ServerProcess::gateway_with(&redis, &[&ROOMY[..], &["--lease-ms", "5000"]].concat())
         })
         .collect();
-    load(&gateways.iter().collect::<Vec<_>>(), Some(&redis));
+    load(
+        "1,000 rooms, three gateways on one Redis",
+        &gateways.iter().collect::<Vec<_>>(),
+        Some(&redis),
+    );
 }
