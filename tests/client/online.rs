@@ -70,6 +70,18 @@ fn joined(seat: u8) -> (App, ScriptedNetwork) {
     (app, script)
 }
 
+/// The client's only message since the last look: `hello` to the room with the token of the
+/// seat it was welcomed into (`joined(seat)` gives seat `s` the token `100 + s`).
+fn assert_said_hello_with_token(script: &ScriptedNetwork, seat: u8) {
+    assert_eq!(
+        script.sent(),
+        vec![ClientMessage::Hello {
+            room: Some(room()),
+            token: Some(Token::from_bits(100 + u128::from(seat))),
+        }]
+    );
+}
+
 fn game(app: &App) -> Game {
     app.world().resource::<Match>().game.clone()
 }
@@ -438,13 +450,7 @@ fn a_dropped_connection_comes_back_with_the_token() {
     );
     until(&mut app, |_| script.urls().len() == 2);
     app.update();
-    assert_eq!(
-        script.sent(),
-        vec![ClientMessage::Hello {
-            room: Some(room()),
-            token: Some(Token::from_bits(101)),
-        }]
-    );
+    assert_said_hello_with_token(&script, 1);
 }
 
 /// Run `frames` frames of a quarter second each (the longest step Bevy's virtual time takes).
@@ -477,13 +483,7 @@ fn a_silent_server_is_pinged_then_left_for_a_new_connection() {
     assert_eq!(phase(&app), Phase::Reconnecting);
     quarter_seconds(&mut app, 10 * 4);
     assert_eq!(script.urls().len(), 2, "connected again");
-    assert_eq!(
-        script.sent(),
-        vec![ClientMessage::Hello {
-            room: Some(room()),
-            token: Some(Token::from_bits(101)),
-        }]
-    );
+    assert_said_hello_with_token(&script, 1);
 }
 
 /// A connection that never opens (a server that accepts and then says nothing, a host gone
@@ -539,13 +539,7 @@ fn an_unavailable_store_is_told_and_the_client_connects_again() {
     );
     until(&mut app, |_| script.urls().len() == 2);
     app.update();
-    assert_eq!(
-        script.sent(),
-        vec![ClientMessage::Hello {
-            room: Some(room()),
-            token: Some(Token::from_bits(100)),
-        }]
-    );
+    assert_said_hello_with_token(&script, 0);
 }
 
 #[test]

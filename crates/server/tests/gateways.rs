@@ -178,21 +178,8 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
     let c = ServerProcess::gateway(&redis);
 
     // The host creates the room on A (A holds its lease); the friend joins on B; C watches.
-    let mut host = a.connect();
-    host.send(&ClientMessage::Create {
-        variant: common::variant(RuleSet::Laws, 2),
-    });
-    host.welcome();
+    let (mut host, mut friend) = room_across(&a, &b);
     let room = host.room;
-    let mut friend = b.connect();
-    friend.send(&ClientMessage::Hello { room, token: None });
-    friend.welcome();
-    friend.send(&ClientMessage::Join {});
-    friend.welcome();
-    assert_eq!(friend.seat, Some(1));
-    while host.seq < 2 {
-        host.recv();
-    }
     let mut watcher = c.connect();
     watcher.send(&ClientMessage::Hello { room, token: None });
     watcher.welcome();
