@@ -457,11 +457,7 @@ impl RedisStore {
             }
             return;
         };
-        let events: Vec<(u64, RoomEvent)> = parse_log(&tail)
-            .into_iter()
-            .enumerate()
-            .map(|(i, event)| (seq + 1 + i as u64, event))
-            .collect();
+        let events = log_after(seq, &tail);
         local.publish(rev, &events, &[]);
     }
 
@@ -666,11 +662,7 @@ impl RedisStore {
                 let caught_up = match &mut local.copy {
                     // Our copy is where the script was asked from: extend it.
                     Some(copy) if copy.rev == rev && copy.room.seq() == have => {
-                        let tail = parse_log(&tail)
-                            .into_iter()
-                            .enumerate()
-                            .map(|(i, event)| (have + 1 + i as u64, event));
-                        copy.advance(new_rev, Some(header), tail)
+                        copy.advance(new_rev, Some(header), log_after(have, &tail))
                     }
                     // Already further on (the channel moved it meanwhile).
                     Some(copy) => copy.rev >= new_rev,
@@ -782,11 +774,7 @@ impl RedisStore {
             let Ok(tail) = tail else {
                 return;
             };
-            let mut filled: Vec<(u64, RoomEvent)> = parse_log(&tail)
-                .into_iter()
-                .enumerate()
-                .map(|(i, e)| (from + 1 + i as u64, e))
-                .collect();
+            let mut filled = log_after(from, &tail);
             filled.extend(events);
             events = filled;
         }
@@ -937,6 +925,15 @@ impl RedisStore {
         }
         Ok(())
     }
+}
+
+/// Log entries read from after seq `after` (`LRANGE` from index `after`), with their seqs.
+fn log_after(after: u64, entries: &[String]) -> Vec<(u64, RoomEvent)> {
+    parse_log(entries)
+        .into_iter()
+        .enumerate()
+        .map(|(i, event)| (after + 1 + i as u64, event))
+        .collect()
 }
 
 fn parse_log(entries: &[String]) -> Vec<RoomEvent> {
