@@ -256,13 +256,10 @@ fn lost(conn: &mut Connection, online: &mut Online, now: f64, why: Phrase) {
 }
 
 /// A number in 0..1 that differs from client to client and try to try: the microseconds of
-/// the clock, mixed (SplitMix64's finaliser).
+/// the clock, mixed by SplitMix64.
 fn jitter(now: f64) -> f64 {
-    let mut z = (now * 1e6) as u64 ^ 0x9E37_79B9_7F4A_7C15;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    (z >> 11) as f64 / (1u64 << 53) as f64
+    let bits = starhalma_ai::SplitMix((now * 1e6) as u64).next_u64();
+    (bits >> 11) as f64 / (1u64 << 53) as f64
 }
 
 fn handle_message(
