@@ -3,7 +3,8 @@
 
 use super::socket::{Socket, SocketEvent};
 use super::{
-    NetRequest, Online, OnlineMemory, Phase, ScriptedNetwork, ServerUrl, bad_link, server_error,
+    NetRequest, Online, OnlineMemory, Phase, Reacted, ScriptedNetwork, ServerUrl, bad_link,
+    server_error,
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
 use crate::locale::Phrase;
@@ -126,8 +127,10 @@ pub(super) fn handle_requests(
                 };
                 conn.connect(url, script.as_deref(), now);
                 conn.session.hello();
-                conn.session
-                    .send(ClientMessage::Create { variant: *variant });
+                conn.session.send(ClientMessage::Create {
+                    variant: *variant,
+                    name: None,
+                });
                 // Nobody moves on the empty board until the room's own game arrives.
                 commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
             }
@@ -297,6 +300,7 @@ fn handle_message(
                 started,
                 away: Vec::new(),
                 refusal: None,
+                reactions: std::mem::take(&mut online.reactions),
             };
             let game = Box::new(game);
             conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);
@@ -343,6 +347,13 @@ fn handle_message(
         ServerMessage::Replaced {} => {
             online.phase = Phase::Replaced;
             conn.socket = None;
+        }
+        ServerMessage::Reacted { seat, reaction } => {
+            online.reactions.push(Reacted {
+                seat,
+                reaction,
+                at: now,
+            });
         }
         ServerMessage::Pong {} => {}
     }

@@ -30,7 +30,7 @@ use connection::{Connection, handle_requests, receive, send_proposals};
 use events::apply_events;
 use serde::{Deserialize, Serialize};
 use starhalma_locale::id;
-use starhalma_protocol::{ErrorCode, RoomCode, SeatHolder, Token};
+use starhalma_protocol::{ErrorCode, Reaction, RoomCode, SeatHolder, Token};
 use starhalma_rules::Variant;
 
 /// Where "Play a friend" opens rooms (`http://HOST:PORT`): the page's own server on the web,
@@ -119,6 +119,17 @@ pub struct Online {
     pub away: Vec<(u8, f64)>,
     /// The server's latest refusal.
     pub refusal: Option<Phrase>,
+    /// Reactions heard in this room, oldest first (the interface shows the recent ones).
+    pub reactions: Vec<Reacted>,
+}
+
+/// A reaction someone in the room sent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reacted {
+    pub seat: u8,
+    pub reaction: Reaction,
+    /// When it arrived (`Time::elapsed_secs_f64`).
+    pub at: f64,
 }
 
 impl Online {

@@ -46,7 +46,13 @@ fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> Se
 }
 
 fn people(n: usize) -> Vec<SeatHolder> {
-    vec![SeatHolder::Person { connected: true }; n]
+    vec![
+        SeatHolder::Person {
+            connected: true,
+            name: None
+        };
+        n
+    ]
 }
 
 /// Open the room link, as the page's `?room=` or Continue does: the game screen shows.
@@ -78,6 +84,7 @@ fn assert_said_hello_with_token(script: &ScriptedNetwork, seat: u8) {
         vec![ClientMessage::Hello {
             room: Some(room()),
             token: Some(Token::from_bits(100 + u128::from(seat))),
+            name: None,
         }]
     );
 }
@@ -126,7 +133,8 @@ fn a_link_says_hello_and_the_welcome_replaces_the_match() {
         script.sent(),
         vec![ClientMessage::Hello {
             room: Some(room()),
-            token: None
+            token: None,
+            name: None,
         }]
     );
     // The room has one move played, and waits for nobody.
@@ -548,8 +556,14 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
     open_link(&mut app);
     let variant = Variant::new(starhalma_rules::RuleSet::Laws, 3).unwrap();
     let seats = vec![
-        SeatHolder::Person { connected: true },
-        SeatHolder::Person { connected: true },
+        SeatHolder::Person {
+            connected: true,
+            name: None,
+        },
+        SeatHolder::Person {
+            connected: true,
+            name: None,
+        },
         SeatHolder::Open,
     ];
     script.push(&welcome(Some(1), seats, Game::new(variant), 2));
@@ -560,8 +574,14 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
         seq: 3,
         event: RoomEvent::Seats {
             seats: vec![
-                SeatHolder::Person { connected: true },
-                SeatHolder::Person { connected: true },
+                SeatHolder::Person {
+                    connected: true,
+                    name: None,
+                },
+                SeatHolder::Person {
+                    connected: true,
+                    name: None,
+                },
                 SeatHolder::Computer,
             ],
         },

@@ -5,6 +5,7 @@
 //! - [`codec`]: JSON text frames `{"v":1,"t":"…",…}`; decoding checks the size before parsing
 //!   and never panics, so the server can feed it whatever a socket delivers.
 //! - [`ids`]: room codes and seat tokens, validated where they enter.
+//! - [`name`]: players' display names, checked and normalised where they enter.
 //! - [`link`]: room links (`http://HOST:PORT/?room=CODE`) and the socket address they lead to.
 //! - [`session`]: a client's side of a room as a plain state machine: events in seq order, the
 //!   move in flight, resyncs.
@@ -24,6 +25,7 @@ pub mod codec;
 pub mod ids;
 pub mod link;
 pub mod message;
+pub mod name;
 pub mod session;
 
 pub use codec::{
@@ -32,5 +34,9 @@ pub use codec::{
 };
 pub use ids::{IdError, RoomCode, Token};
 pub use link::{LinkError, room_in_url, room_link, socket_url};
-pub use message::{ClientMessage, ErrorCode, RoomEvent, SeatHolder, ServerMessage, Welcome};
+pub use message::{
+    ClientMessage, ErrorCode, REACTION_EVERY_MS, Reaction, RoomEvent, SeatHolder, ServerMessage,
+    Welcome,
+};
+pub use name::{NameError, PlayerName};
 pub use session::{GONE_AFTER, Liveness, MoveInFlight, PING_AFTER, Session};

@@ -4,6 +4,7 @@
 //! empty struct variants (`Join {}`): serde ignores extra fields on unit variants.
 
 use crate::ids::{RoomCode, Token};
+use crate::name::PlayerName;
 use serde::{Deserialize, Serialize};
 use starhalma_rules::{Game, Move, Variant};
 
@@ -18,10 +19,18 @@ pub enum ClientMessage {
         room: Option<RoomCode>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<Token>,
+        /// The sender's display name, shown on the seat it takes (`join`); checked by the
+        /// server ([`PlayerName::new`]), a bad one refused with `bad_name`. A seat keeps the
+        /// name it was taken with for the rest of the room's games.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
-    /// Open a room for this rule set and player count; the sender becomes its host in seat 0.
+    /// Open a room for this rule set and player count; the sender becomes its host in seat 0,
+    /// with `name` on it (checked as on `hello`).
     Create {
         variant: Variant,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
     /// Take the lowest open seat.
     Join {},
@@ -47,6 +56,11 @@ pub enum ClientMessage {
     Sync {
         have: u64,
     },
+    /// Send everyone in the room one of the fixed reactions. Seated players only, at most one
+    /// every [`REACTION_EVERY_MS`] per seat.
+    React {
+        reaction: Reaction,
+    },
     Ping {},
     /// Advance the room clock by `ms` milliseconds. Accepted only by a server started with
     /// `--test-clock` (tests drive disconnect and expiry deadlines with it); elsewhere refused.
@@ -55,15 +69,66 @@ pub enum ClientMessage {
     },
 }
 
+/// The least time between two reactions from one seat; one sooner is refused with
+/// `rate_limited`.
+pub const REACTION_EVERY_MS: u64 = 2000;
+
+/// The reactions a player can send: a fixed list of ids, so each client says them in its own
+/// language and there is no free text to moderate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reaction {
+    Hello,
+    GoodMove,
+    Thanks,
+    Oops,
+    WellPlayed,
+    YourTurn,
+    GoodGame,
+    Rematch,
+}
+
+impl Reaction {
+    /// Every reaction, in the order a client offers them.
+    pub const ALL: [Reaction; 8] = [
+        Reaction::Hello,
+        Reaction::GoodMove,
+        Reaction::Thanks,
+        Reaction::Oops,
+        Reaction::WellPlayed,
+        Reaction::YourTurn,
+        Reaction::GoodGame,
+        Reaction::Rematch,
+    ];
+
+    /// The id as it is written on the wire (`good_move`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reaction::Hello => "hello",
+            Reaction::GoodMove => "good_move",
+            Reaction::Thanks => "thanks",
+            Reaction::Oops => "oops",
+            Reaction::WellPlayed => "well_played",
+            Reaction::YourTurn => "your_turn",
+            Reaction::GoodGame => "good_game",
+            Reaction::Rematch => "rematch",
+        }
+    }
+}
+
 /// Who holds a seat. Tokens are never part of it: every client sees every seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SeatHolder {
     /// Nobody yet: the next `join` takes the lowest open seat.
     Open,
-    /// A person; while `connected` is false the computer plays their turns once the grace time
-    /// is over.
-    Person { connected: bool },
+    /// A person, by the name they took the seat with (none from a client that sent none);
+    /// while `connected` is false the computer plays their turns once the grace time is over.
+    Person {
+        connected: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<PlayerName>,
+    },
     /// The computer (Medium): filled by the host, or a person who left.
     Computer,
 }
@@ -147,6 +212,12 @@ pub enum ServerMessage {
     Reconnected {
         seat: u8,
     },
+    /// The player in `seat` sent `reaction` (to everyone in the room, spectators included).
+    /// Not a log event: a client that was away misses it.
+    Reacted {
+        seat: u8,
+        reaction: Reaction,
+    },
     /// Another connection took this seat over with its token; this one is now closed.
     Replaced {},
     Pong {},
@@ -211,11 +282,14 @@ pub enum ErrorCode {
     /// the 2 s deadline). Nothing is known to have changed, though a change already on its
     /// way to the store may still land: its event then arrives as usual. Try again.
     Unavailable,
+    /// A `name` that is empty, over 20 characters or holds control or invisible characters;
+    /// the message says which.
+    BadName,
 }
 
 impl ErrorCode {
     /// Every code, in the order above (tests and docs check they are all described).
-    pub const ALL: [ErrorCode; 26] = [
+    pub const ALL: [ErrorCode; 27] = [
         ErrorCode::Malformed,
         ErrorCode::UnknownVersion,
         ErrorCode::TooLarge,
@@ -242,6 +316,7 @@ impl ErrorCode {
         ErrorCode::ResignInstead,
         ErrorCode::NoTestClock,
         ErrorCode::Unavailable,
+        ErrorCode::BadName,
     ];
 
     /// The code as it is written on the wire (`not_your_turn`).
@@ -273,6 +348,7 @@ impl ErrorCode {
             ErrorCode::ResignInstead => "resign_instead",
             ErrorCode::NoTestClock => "no_test_clock",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::BadName => "bad_name",
         }
     }
 }

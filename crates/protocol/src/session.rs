@@ -14,7 +14,7 @@
 //!   WebSocket pings are hidden from a page's script); one silent for [`GONE_AFTER`] is taken
 //!   for gone, and the client reconnects with its token, waiting longer (with jitter) each try.
 
-use crate::{ClientMessage, RoomCode, RoomEvent, Token, Welcome};
+use crate::{ClientMessage, PlayerName, RoomCode, RoomEvent, Token, Welcome};
 use starhalma_rules::Move;
 use std::collections::BTreeMap;
 
@@ -51,6 +51,8 @@ pub struct MoveInFlight;
 pub struct Session {
     room: Option<RoomCode>,
     token: Option<Token>,
+    /// The player's display name, sent with every `hello`.
+    name: Option<PlayerName>,
     /// Events up to this seq are in the client's game.
     applied: u64,
     /// Events received and not handed out yet, by seq.
@@ -84,8 +86,19 @@ impl Session {
     pub fn restart(&mut self, room: Option<RoomCode>, token: Option<Token>) {
         *self = Session {
             last_id: self.last_id,
+            name: self.name.take(),
             ..Session::new(room, token)
         };
+    }
+
+    /// The name to go by in rooms entered from now on (a seat keeps the one it was taken
+    /// with).
+    pub fn set_name(&mut self, name: Option<PlayerName>) {
+        self.name = name;
+    }
+
+    pub fn name(&self) -> Option<&PlayerName> {
+        self.name.as_ref()
     }
 
     pub fn room(&self) -> Option<RoomCode> {
@@ -111,10 +124,12 @@ impl Session {
         std::mem::take(&mut self.outbox)
     }
 
-    /// Say who we are (on every new connection): the room and the seat's token, if any.
+    /// Say who we are (on every new connection): the room, the seat's token, if any, and the
+    /// name.
     pub fn hello(&mut self) {
         let (room, token) = (self.room, self.token);
-        self.send(ClientMessage::Hello { room, token });
+        let name = self.name.as_ref().map(|n| n.as_str().to_string());
+        self.send(ClientMessage::Hello { room, token, name });
     }
 
     /// The seat's token was refused, or the seat is gone (left to the computer): enter again
@@ -433,22 +448,35 @@ mod tests {
     }
 
     #[test]
-    fn hello_names_the_room_and_the_token_until_it_is_forgotten() {
+    fn hello_names_the_room_the_token_until_it_is_forgotten_and_the_player() {
         let token: Token = "0123456789abcdef0123456789abcdef".parse().unwrap();
         let mut session = Session::new(Some(room()), Some(token));
         session.hello();
+        session.set_name(Some(PlayerName::new("आशा").unwrap()));
         session.forget_token();
         session.hello();
+        let mut sent = session.take_outbox();
+        // A restart (another room) keeps the name.
+        session.restart(None, None);
+        session.hello();
+        sent.extend(session.take_outbox());
         assert_eq!(
-            session.take_outbox(),
+            sent,
             vec![
                 ClientMessage::Hello {
                     room: Some(room()),
-                    token: Some(token)
+                    token: Some(token),
+                    name: None,
                 },
                 ClientMessage::Hello {
                     room: Some(room()),
-                    token: None
+                    token: None,
+                    name: Some("आशा".into()),
+                },
+                ClientMessage::Hello {
+                    room: None,
+                    token: None,
+                    name: Some("आशा".into()),
                 },
             ]
         );

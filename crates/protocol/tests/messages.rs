@@ -30,17 +30,50 @@ fn wire_forms_put_version_and_type_first() {
     assert_eq!(
         ClientMessage::Hello {
             room: Some(room()),
-            token: None
+            token: None,
+            name: None,
         }
         .encode(),
         r#"{"v":1,"t":"hello","room":"k3v7q2mzpa"}"#
     );
     assert_eq!(
         ClientMessage::Create {
-            variant: Variant::new(RuleSet::Diamond, 3).unwrap()
+            variant: Variant::new(RuleSet::Diamond, 3).unwrap(),
+            name: Some("Asha".into()),
         }
         .encode(),
-        r#"{"v":1,"t":"create","variant":{"rules":{"kind":"diamond"},"players":3}}"#
+        r#"{"v":1,"t":"create","variant":{"rules":{"kind":"diamond"},"players":3},"name":"Asha"}"#
+    );
+    assert_eq!(
+        ClientMessage::React {
+            reaction: Reaction::GoodMove
+        }
+        .encode(),
+        r#"{"v":1,"t":"react","reaction":"good_move"}"#
+    );
+    assert_eq!(
+        ServerMessage::Reacted {
+            seat: 0,
+            reaction: Reaction::GoodMove
+        }
+        .encode(),
+        r#"{"v":1,"t":"reacted","seat":0,"reaction":"good_move"}"#
+    );
+    assert_eq!(
+        ServerMessage::Event {
+            seq: 1,
+            event: RoomEvent::Seats {
+                seats: vec![
+                    SeatHolder::Person {
+                        connected: true,
+                        name: name("Asha")
+                    },
+                    SeatHolder::Open
+                ]
+            }
+        }
+        .encode(),
+        r#"{"v":1,"t":"event","seq":1,"event":{"kind":"seats","seats":[{"kind":"person","connected":true,"name":"Asha"},{"kind":"open"}]}}"#
     );
     assert_eq!(
         ServerMessage::Event {
@@ -177,6 +210,9 @@ fn malformed_frames_say_what_is_wrong() {
         r#"{"v":1,"t":"create","variant":{"rules":{"kind":"diamond"},"players":6}}"#,
         "players",
     );
+    assert_malformed(r#"{"v":1,"t":"react","reaction":"boo"}"#, "boo");
+    assert_malformed(r#"{"v":1,"t":"react"}"#, "reaction");
+    assert_malformed(r#"{"v":1,"t":"hello","name":7}"#, "expected a string");
     // Unit messages refuse extra fields too.
     assert_malformed(r#"{"v":1,"t":"join","seat":2}"#, "seat");
     // Server frames are not client messages.
@@ -196,6 +232,11 @@ fn malformed_server_frames_are_refused() {
     malformed(r#"{"v":1,"t":"ping"}"#);
     malformed(r#"{"v":1,"t":"pong","late":true}"#);
     malformed(r#"{"v":1,"t":"event","seq":1,"event":{"kind":"started","by":0}}"#);
+    // A name the server would have refused is refused from the server too.
+    malformed(
+        r#"{"v":1,"t":"event","seq":1,"event":{"kind":"seats","seats":[{"kind":"person","connected":true,"name":"a\u202eb"}]}}"#,
+    );
+    malformed(r#"{"v":1,"t":"reacted","seat":0,"reaction":"boo"}"#);
     // A game file whose moves are illegal is refused: the rules crate replays it.
     let welcome = server_examples()[0]
         .encode()

@@ -318,6 +318,8 @@ async fn set_up(host_addr: &str, friend_addr: &str) -> Result<(Player, Player), 
     let mut host = Player::connect(host_addr).await?;
     host.send(&ClientMessage::Create {
         variant: Variant::new(RuleSet::Laws, 2).map_err(|e| e.to_string())?,
+        // Named like real players, so a room's seats cost what they do in play.
+        name: Some("Load host".into()),
     })
     .await?;
     host.until(|m| matches!(m, ServerMessage::Welcome(_)))
@@ -327,6 +329,7 @@ async fn set_up(host_addr: &str, friend_addr: &str) -> Result<(Player, Player), 
         .send(&ClientMessage::Hello {
             room: host.room,
             token: None,
+            name: Some("Load friend".into()),
         })
         .await?;
     friend

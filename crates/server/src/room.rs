@@ -4,7 +4,9 @@
 //! with a [`Refusal`] and changes nothing, so the socket code only routes messages.
 
 use serde::{Deserialize, Serialize};
-use starhalma_protocol::{ErrorCode, RoomCode, RoomEvent, SeatHolder, Token, Welcome};
+use starhalma_protocol::{
+    ErrorCode, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, Token, Welcome,
+};
 use starhalma_rules::{Game, IllegalMove, Move, Variant};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -54,6 +56,8 @@ pub enum Notice {
     Reconnected { seat: u8 },
     /// Connection `conn` lost its seat to another holding the same token.
     Replaced { conn: ConnId },
+    /// The player in `seat` sent a reaction.
+    Reacted { seat: u8, reaction: Reaction },
     /// The room was deleted (published by the store, never by the room).
     Expired,
 }
@@ -78,12 +82,21 @@ impl Seat {
         computer_at: None,
     };
 
-    fn person(token: Token, conn: ConnId) -> Seat {
+    fn person(token: Token, conn: ConnId, name: Option<PlayerName>) -> Seat {
         Seat {
-            holder: SeatHolder::Person { connected: true },
+            holder: SeatHolder::Person {
+                connected: true,
+                name,
+            },
             token: Some(token),
             conn: Some(conn),
             computer_at: None,
+        }
+    }
+    /// A person's seat, now with or without a connection (the name stays).
+    fn set_connected(&mut self, now_connected: bool) {
+        if let SeatHolder::Person { connected, .. } = &mut self.holder {
+            *connected = now_connected;
         }
     }
 }
@@ -141,17 +154,18 @@ struct Header {
 pub struct DoesNotFollow;
 
 impl Room {
-    /// A room for `variant` with its host in seat 0, holding `host_token` on connection
-    /// `host_conn`. It counts no connection until one [`arrives`](Room::arrive).
+    /// A room for `variant` with its host in seat 0 (by `host_name`), holding `host_token` on
+    /// connection `host_conn`. It counts no connection until one [`arrives`](Room::arrive).
     pub fn new(
         code: RoomCode,
         variant: Variant,
         host_token: Token,
         host_conn: ConnId,
+        host_name: Option<PlayerName>,
         now: Duration,
     ) -> Room {
         let mut seats = vec![Seat::OPEN; usize::from(variant.players())];
-        seats[0] = Seat::person(host_token, host_conn);
+        seats[0] = Seat::person(host_token, host_conn, host_name);
         Room {
             code,
             game: Game::new(variant),
@@ -302,7 +316,7 @@ impl Room {
     }
 
     pub fn holders(&self) -> Vec<SeatHolder> {
-        self.seats.iter().map(|s| s.holder).collect()
+        self.seats.iter().map(|s| s.holder.clone()).collect()
     }
 
     /// The events after `have` with their seqs (none when `have` is at or past the end).
@@ -380,7 +394,7 @@ impl Room {
         };
         let s = &mut self.seats[usize::from(seat)];
         s.conn = None;
-        s.holder = SeatHolder::Person { connected: false };
+        s.set_connected(false);
         s.computer_at = Some(now + TAKEOVER_GRACE);
         self.notices.push(Notice::Disconnected {
             seat,
@@ -400,7 +414,7 @@ impl Room {
             None => self.notices.push(Notice::Reconnected { seat }),
         }
         s.conn = Some(conn);
-        s.holder = SeatHolder::Person { connected: true };
+        s.set_connected(true);
         s.computer_at = None;
         Ok(seat)
     }
@@ -420,14 +434,20 @@ impl Room {
         }
     }
 
-    /// Seat a new person in the lowest open seat with `token`, played by connection `conn`.
-    pub fn join(&mut self, token: Token, conn: ConnId) -> Result<u8, Refusal> {
+    /// Seat a new person (by `name`) in the lowest open seat with `token`, played by connection
+    /// `conn`.
+    pub fn join(
+        &mut self,
+        token: Token,
+        conn: ConnId,
+        name: Option<PlayerName>,
+    ) -> Result<u8, Refusal> {
         let seat = self
             .seats
             .iter()
             .position(|s| s.holder == SeatHolder::Open)
             .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken; you watch"))?;
-        self.seats[seat] = Seat::person(token, conn);
+        self.seats[seat] = Seat::person(token, conn, name);
         self.seating_changed();
         Ok(seat as u8)
     }
@@ -452,6 +472,15 @@ impl Room {
             }
         }
         self.seating_changed();
+        Ok(())
+    }
+
+    /// `seat` sends everyone `reaction` (a notice, not an event: reactions are not the game's).
+    /// Spectators watch silently; how often a seat may react is the connection's to limit.
+    pub fn react(&mut self, seat: Option<u8>, reaction: Reaction) -> Result<(), Refusal> {
+        let seat = seat
+            .ok_or_else(|| Refusal::new(ErrorCode::Spectator, "spectators watch; join to react"))?;
+        self.notices.push(Notice::Reacted { seat, reaction });
         Ok(())
     }
 
@@ -614,10 +643,22 @@ mod tests {
             variant,
             Token::from_bits(1),
             HOST,
+            name("Asha"),
             Duration::ZERO,
         );
         room.arrive(HOST);
         room
+    }
+
+    fn name(text: &str) -> Option<PlayerName> {
+        Some(PlayerName::new(text).unwrap())
+    }
+
+    fn person(connected: bool, text: &str) -> SeatHolder {
+        SeatHolder::Person {
+            connected,
+            name: name(text),
+        }
     }
 
     /// A started room: seat 0 the host, then people with tokens 2, 3, … on connections 101, …
@@ -628,6 +669,7 @@ mod tests {
             r.join(
                 Token::from_bits(u128::from(seat) + 1),
                 HOST + u64::from(seat),
+                name(&format!("Player {seat}")),
             )
             .unwrap();
         }
@@ -641,14 +683,54 @@ mod tests {
     #[test]
     fn joining_fills_the_lowest_seat_and_starts_play() {
         let mut r = room(2);
-        assert_eq!(r.join(Token::from_bits(2), 101), Ok(1));
+        assert_eq!(r.join(Token::from_bits(2), 101, None), Ok(1));
         assert_eq!(r.seq(), 2);
         assert_eq!(r.events_after(1), vec![(2, RoomEvent::Started {})]);
         assert_eq!(
-            r.join(Token::from_bits(3), 102).unwrap_err().code,
+            r.join(Token::from_bits(3), 102, None).unwrap_err().code,
             ErrorCode::RoomFull
         );
         assert_eq!(r.seq(), 2);
+    }
+
+    #[test]
+    fn a_seat_keeps_its_name_while_its_person_is_away_and_back() {
+        let mut r = full(2);
+        assert_eq!(
+            r.holders(),
+            [person(true, "Asha"), person(true, "Player 1")]
+        );
+        let token = Token::from_bits(2);
+        r.depart(Some(token), 101, secs(1));
+        assert_eq!(r.holders()[1], person(false, "Player 1"));
+        r.arrive(300);
+        r.take_seat(token, 300).unwrap();
+        assert_eq!(r.holders()[1], person(true, "Player 1"));
+        assert_eq!(
+            r.welcome(String::new(), None).seats,
+            [person(true, "Asha"), person(true, "Player 1")]
+        );
+    }
+
+    #[test]
+    fn seated_players_react_and_spectators_cannot() {
+        let mut r = full(2);
+        r.take_notices();
+        let seq = r.seq();
+        assert_eq!(r.react(Some(1), Reaction::GoodMove), Ok(()));
+        assert_eq!(
+            r.take_notices(),
+            [Notice::Reacted {
+                seat: 1,
+                reaction: Reaction::GoodMove
+            }]
+        );
+        assert_eq!(
+            r.react(None, Reaction::Hello).unwrap_err().code,
+            ErrorCode::Spectator
+        );
+        assert!(r.take_notices().is_empty());
+        assert_eq!(r.seq(), seq, "reactions are not in the log");
     }
 
     #[test]
@@ -659,7 +741,7 @@ mod tests {
             r.play(Some(0), 0, mv).unwrap_err().code,
             ErrorCode::NotStarted
         );
-        r.join(Token::from_bits(2), 101).unwrap();
+        r.join(Token::from_bits(2), 101, None).unwrap();
         assert_eq!(r.play(None, 2, mv).unwrap_err().code, ErrorCode::Spectator);
         assert_eq!(
             r.play(Some(1), 2, mv).unwrap_err().code,
@@ -743,7 +825,7 @@ mod tests {
         let mut r = room(2);
         let far = 7u64 << 32;
         r.arrive(far);
-        r.join(Token::from_bits(2), far).unwrap();
+        r.join(Token::from_bits(2), far, None).unwrap();
         r.arrive(far + 1);
         r.take_notices();
         assert_eq!(r.gateways(), [0, 7]);
@@ -840,8 +922,8 @@ mod tests {
         let seq = r.rematch(Some(1)).unwrap();
         let seats = vec![
             SeatHolder::Computer,
-            SeatHolder::Person { connected: true },
-            SeatHolder::Person { connected: true },
+            person(true, "Asha"),
+            person(true, "Player 1"),
         ];
         assert_eq!(
             r.events_after(seq - 1),

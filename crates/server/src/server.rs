@@ -16,8 +16,8 @@ use axum::routing::get;
 use futures_util::SinkExt;
 use starhalma_ai::{Level, Planner, SplitMix};
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode, ServerMessage, Token, Welcome,
-    decode_client, room_link,
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, PlayerName, REACTION_EVERY_MS, RoomCode,
+    ServerMessage, Token, Welcome, decode_client, room_link,
 };
 use starhalma_rules::Variant;
 use std::net::{IpAddr, SocketAddr};
@@ -222,6 +222,11 @@ struct Connection {
     /// The seat token this connection holds; the room says which seat, if any, it plays now
     /// (seats shift in a rematch, a leave or another connection can take the seat away).
     token: Option<Token>,
+    /// The name from `hello` or `create`, for the seat this connection takes.
+    name: Option<PlayerName>,
+    /// When this connection last reacted: one connection plays a seat, so this limits the
+    /// seat's reactions (see [`REACTION_EVERY_MS`]).
+    reacted_at: Option<Duration>,
     events: Option<Subscription>,
     /// Events up to this seq have reached the client (in a `welcome` or one by one).
     sent: u64,
@@ -357,6 +362,8 @@ async fn serve_connection<S: RoomStore>(
         address,
         room: None,
         token: None,
+        name: None,
+        reacted_at: None,
         events: None,
         sent: 0,
         bucket: TokenBucket::new(server.limits.max_messages_per_second, server.clock.now()),
@@ -557,6 +564,9 @@ impl Connection {
             Ok(Broadcast::Notice(Notice::Reconnected { seat })) => {
                 vec![ServerMessage::Reconnected { seat }]
             }
+            Ok(Broadcast::Notice(Notice::Reacted { seat, reaction })) => {
+                vec![ServerMessage::Reacted { seat, reaction }]
+            }
             Ok(Broadcast::Notice(Notice::Replaced { conn })) if conn == self.id => {
                 self.closing = true;
                 self.closing_reason = "replaced by another connection with the seat's token";
@@ -624,16 +634,37 @@ impl Connection {
             ClientMessage::Ping {} => vec![ServerMessage::Pong {}],
             ClientMessage::Hello {
                 room: None,
-                token: None,
-            } => Vec::new(),
-            ClientMessage::Hello { room: None, .. } => {
-                refuse(ErrorCode::Malformed, "a token needs the room it belongs to")
+                token: Some(_),
+                ..
+            } => refuse(ErrorCode::Malformed, "a token needs the room it belongs to"),
+            ClientMessage::Hello { room, token, name } => {
+                if self.room.is_some() {
+                    return refuse(
+                        ErrorCode::AlreadyInRoom,
+                        "this connection is in a room already",
+                    );
+                }
+                if let Err(refusal) = self.take_name(name) {
+                    return vec![error(refusal, None)];
+                }
+                match room {
+                    Some(code) => self.hello(server, code, token).await,
+                    // Only says the connection is about to `create`.
+                    None => Vec::new(),
+                }
             }
-            ClientMessage::Hello {
-                room: Some(code),
-                token,
-            } => self.hello(server, code, token).await,
-            ClientMessage::Create { variant } => self.create(server, variant).await,
+            ClientMessage::Create { variant, name } => {
+                if self.room.is_some() {
+                    return refuse(
+                        ErrorCode::AlreadyInRoom,
+                        "this connection is in a room already",
+                    );
+                }
+                if let Err(refusal) = self.take_name(name) {
+                    return vec![error(refusal, None)];
+                }
+                self.create(server, variant).await
+            }
             ClientMessage::AdvanceClock { ms } => {
                 if server.clock.advance(Duration::from_millis(ms)) {
                     server.clock_moved.send_replace(());
@@ -658,18 +689,23 @@ impl Connection {
         }
     }
 
+    /// Check the name a `hello` or `create` carries and keep it for the seat this connection
+    /// takes; a message without one keeps the name given before.
+    fn take_name(&mut self, name: Option<String>) -> Result<(), Refusal> {
+        if let Some(raw) = name {
+            let name = PlayerName::new(&raw)
+                .map_err(|e| Refusal::new(ErrorCode::BadName, e.to_string()))?;
+            self.name = Some(name);
+        }
+        Ok(())
+    }
+
     async fn hello<S: RoomStore>(
         &mut self,
         server: &Server<S>,
         code: RoomCode,
         token: Option<Token>,
     ) -> Vec<ServerMessage> {
-        if self.room.is_some() {
-            return refuse(
-                ErrorCode::AlreadyInRoom,
-                "this connection is in a room already",
-            );
-        }
         let link = room_link(&self.origin, &code);
         let id = self.id;
         let entered = server
@@ -715,12 +751,6 @@ impl Connection {
         server: &Server<S>,
         variant: Variant,
     ) -> Vec<ServerMessage> {
-        if self.room.is_some() {
-            return refuse(
-                ErrorCode::AlreadyInRoom,
-                "this connection is in a room already",
-            );
-        }
         let now = server.clock.now();
         let limits = &server.limits;
         if !server
@@ -736,7 +766,7 @@ impl Connection {
         // 50 random bits: a clash is so rare that a few draws always find a free code.
         for _ in 0..8 {
             let code = RoomCode::from_bits(random_u128() as u64);
-            let room = Room::new(code, variant, token, self.id, now);
+            let room = Room::new(code, variant, token, self.id, self.name.clone(), now);
             match server.store.insert(room, limits.max_rooms).await {
                 Ok(()) => {}
                 Err(StoreError::CodeTaken(_)) => continue,
@@ -794,6 +824,7 @@ impl Connection {
             ClientMessage::Join {} => {
                 let new_token = Token::from_bits(random_u128());
                 let link = room_link(&self.origin, &code);
+                let name = &self.name;
                 let joined = server
                     .store
                     .update(&code, |room| {
@@ -803,7 +834,7 @@ impl Connection {
                                 format!("you hold seat {seat} already"),
                             ));
                         }
-                        room.join(new_token, id)
+                        room.join(new_token, id, name.clone())
                             .map(|seat| room.welcome(link.clone(), Some(seat)))
                     })
                     .await;
@@ -880,6 +911,26 @@ impl Connection {
                     self.token = None;
                 }
                 replies
+            }
+            ClientMessage::React { reaction } => {
+                let now = server.clock.now();
+                let every = Duration::from_millis(REACTION_EVERY_MS);
+                if self.reacted_at.is_some_and(|at| now < at + every) {
+                    return refuse(
+                        ErrorCode::RateLimited,
+                        "one reaction every 2 seconds; this one was dropped",
+                    );
+                }
+                let reacted = server
+                    .store
+                    .update(&code, |room| {
+                        room.react(room.seat_held(token, id), reaction)
+                    })
+                    .await;
+                if matches!(reacted, Ok(Some(Ok(())))) {
+                    self.reacted_at = Some(now);
+                }
+                done(reacted.map(|r| r.map(|r| r.map(|()| 0))))
             }
             ClientMessage::Rematch {} => done(
                 server

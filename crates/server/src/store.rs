@@ -263,6 +263,7 @@ mod tests {
             variant,
             Token::from_bits(1),
             1,
+            None,
             Duration::ZERO,
         )
     }

@@ -10,7 +10,9 @@ mod common;
 const STORE: common::Store = common::Store::Redis;
 
 use common::{Client, RedisProcess, ServerProcess};
-use starhalma_protocol::{ClientMessage, ErrorCode, RoomCode, RoomEvent, ServerMessage};
+use starhalma_protocol::{
+    ClientMessage, ErrorCode, Reaction, RoomCode, RoomEvent, SeatHolder, ServerMessage,
+};
 use starhalma_rules::RuleSet;
 use std::time::{Duration, Instant};
 
@@ -44,11 +46,16 @@ fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
     let mut host = a.connect();
     host.send(&ClientMessage::Create {
         variant: common::variant(RuleSet::Laws, 2),
+        name: Some("Asha".into()),
     });
     host.welcome();
     let room = host.room;
     let mut friend = b.connect();
-    friend.send(&ClientMessage::Hello { room, token: None });
+    friend.send(&ClientMessage::Hello {
+        room,
+        token: None,
+        name: Some("Sakura".into()),
+    });
     friend.welcome();
     friend.send(&ClientMessage::Join {});
     friend.welcome();
@@ -82,7 +89,11 @@ fn refused_while_out(
     assert!(sent.elapsed() < ANSWERED_WITHIN, "{:?}", sent.elapsed());
     let mut newcomer = server.connect();
     let sent = Instant::now();
-    newcomer.send(&ClientMessage::Hello { room, token: None });
+    newcomer.send(&ClientMessage::Hello {
+        room,
+        token: None,
+        name: None,
+    });
     newcomer.expect_error(ErrorCode::Unavailable);
     assert!(sent.elapsed() < ANSWERED_WITHIN, "{:?}", sent.elapsed());
     mv
@@ -181,8 +192,33 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
     let (mut host, mut friend) = room_across(&a, &b);
     let room = host.room;
     let mut watcher = c.connect();
-    watcher.send(&ClientMessage::Hello { room, token: None });
+    watcher.send(&ClientMessage::Hello {
+        room,
+        token: None,
+        name: None,
+    });
     watcher.welcome();
+    // A reaction and the names cross gateways: sent on B, heard on A and C.
+    friend.send(&ClientMessage::React {
+        reaction: Reaction::Hello,
+    });
+    for client in [&mut host, &mut watcher, &mut friend] {
+        let heard = client.recv_until(|m| match m {
+            ServerMessage::Reacted { seat, reaction } => Some((*seat, *reaction)),
+            _ => None,
+        });
+        assert_eq!(heard, (1, Reaction::Hello));
+    }
+    let names: Vec<_> = watcher
+        .welcome_seats
+        .iter()
+        .flatten()
+        .map(|seat| match seat {
+            SeatHolder::Person { name, .. } => name.as_ref().map(|n| n.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, [Some("Asha".into()), Some("Sakura".into())]);
     let mut id = 0;
     for _ in 0..10 {
         play_one(&mut host, &mut friend, &mut id);
@@ -198,7 +234,11 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
     let seq = host.seq;
     drop(host);
     let mut host = c.connect();
-    host.send(&ClientMessage::Hello { room, token });
+    host.send(&ClientMessage::Hello {
+        room,
+        token,
+        name: None,
+    });
     host.welcome();
     assert_eq!(host.seat, Some(0));
     assert_eq!(host.seq, seq, "nothing was lost");
@@ -241,14 +281,26 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
     watcher.close();
     advance(&mut [&mut clock_b, &mut clock_c], 30 * MINUTE - 1);
     let mut probe = b.connect();
-    probe.send(&ClientMessage::Hello { room, token: None });
+    probe.send(&ClientMessage::Hello {
+        room,
+        token: None,
+        name: None,
+    });
     probe.welcome();
     probe.close();
     advance(&mut [&mut clock_b, &mut clock_c], 30 * MINUTE);
     let mut late = c.connect();
-    late.send(&ClientMessage::Hello { room, token });
+    late.send(&ClientMessage::Hello {
+        room,
+        token,
+        name: None,
+    });
     late.expect_error(ErrorCode::Expired);
     let mut late = b.connect();
-    late.send(&ClientMessage::Hello { room, token: None });
+    late.send(&ClientMessage::Hello {
+        room,
+        token: None,
+        name: None,
+    });
     late.expect_error(ErrorCode::Expired);
 }

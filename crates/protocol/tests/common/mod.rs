@@ -4,7 +4,8 @@
 
 use proptest::prelude::*;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
+    ClientMessage, ErrorCode, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, ServerMessage,
+    Token, Welcome,
 };
 use starhalma_rules::{Game, Hole, Move, MoveKind, RuleSet, Variant};
 
@@ -33,17 +34,25 @@ pub fn client_examples() -> Vec<ClientMessage> {
         ClientMessage::Hello {
             room: None,
             token: None,
+            name: None,
         },
         ClientMessage::Hello {
             room: Some(room()),
             token: None,
+            name: Some("さくら".into()),
         },
         ClientMessage::Hello {
             room: Some(room()),
             token: Some(token()),
+            name: Some("Asha".into()),
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Table { long_hops: true }, 3).unwrap(),
+            name: Some("आशा".into()),
+        },
+        ClientMessage::Create {
+            variant: Variant::new(RuleSet::Laws, 2).unwrap(),
+            name: None,
         },
         ClientMessage::Join {},
         ClientMessage::FillComputer {},
@@ -61,15 +70,28 @@ pub fn client_examples() -> Vec<ClientMessage> {
         ClientMessage::Leave {},
         ClientMessage::Rematch {},
         ClientMessage::Sync { have: 5 },
+        ClientMessage::React {
+            reaction: Reaction::GoodMove,
+        },
         ClientMessage::Ping {},
         ClientMessage::AdvanceClock { ms: 45_000 },
     ]
 }
 
+pub fn name(text: &str) -> Option<PlayerName> {
+    Some(PlayerName::new(text).expect("a test name is valid"))
+}
+
 pub fn seats() -> Vec<SeatHolder> {
     vec![
-        SeatHolder::Person { connected: true },
-        SeatHolder::Person { connected: false },
+        SeatHolder::Person {
+            connected: true,
+            name: name("Asha"),
+        },
+        SeatHolder::Person {
+            connected: false,
+            name: name("さくら"),
+        },
         SeatHolder::Computer,
     ]
 }
@@ -77,7 +99,13 @@ pub fn seats() -> Vec<SeatHolder> {
 pub fn event_examples() -> Vec<RoomEvent> {
     vec![
         RoomEvent::Seats {
-            seats: vec![SeatHolder::Person { connected: true }, SeatHolder::Open],
+            seats: vec![
+                SeatHolder::Person {
+                    connected: true,
+                    name: None,
+                },
+                SeatHolder::Open,
+            ],
         },
         RoomEvent::Started {},
         RoomEvent::Moved {
@@ -98,7 +126,13 @@ pub fn server_examples() -> Vec<ServerMessage> {
             seat: Some(0),
             token: Some(token()),
             host: true,
-            seats: vec![SeatHolder::Person { connected: true }, SeatHolder::Computer],
+            seats: vec![
+                SeatHolder::Person {
+                    connected: true,
+                    name: None,
+                },
+                SeatHolder::Computer,
+            ],
             game: game_after_two_moves(),
             seq: 4,
         })),
@@ -118,6 +152,10 @@ pub fn server_examples() -> Vec<ServerMessage> {
             computer_in_ms: 45_000,
         },
         ServerMessage::Reconnected { seat: 2 },
+        ServerMessage::Reacted {
+            seat: 1,
+            reaction: Reaction::WellPlayed,
+        },
         ServerMessage::Replaced {},
         ServerMessage::Pong {},
         ServerMessage::Error {
@@ -141,6 +179,25 @@ pub fn server_examples() -> Vec<ServerMessage> {
 }
 
 // Strategies.
+
+/// Any text a client might send as a name, valid or not (the server checks it).
+pub fn any_name_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-zA-Z ]{0,24}",
+        "\\PC{0,24}",
+        "[\u{0900}-\u{097F}\u{200C}\u{200D}]{1,10}",
+        any::<String>(),
+    ]
+}
+
+/// Any valid name.
+pub fn any_name() -> impl Strategy<Value = PlayerName> {
+    any_name_text().prop_filter_map("a valid name", |text| PlayerName::new(&text).ok())
+}
+
+pub fn any_reaction() -> impl Strategy<Value = Reaction> {
+    proptest::sample::select(Reaction::ALL.to_vec())
+}
 
 pub fn any_move() -> impl Strategy<Value = Move> {
     let hole = (0..121usize).prop_map(|i| Hole::from_index(i).unwrap());
@@ -176,10 +233,13 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
     prop_oneof![
         (
             proptest::option::of(any_room()),
-            proptest::option::of(any_token())
+            proptest::option::of(any_token()),
+            proptest::option::of(any_name_text()),
         )
-            .prop_map(|(room, token)| ClientMessage::Hello { room, token }),
-        any_variant().prop_map(|variant| ClientMessage::Create { variant }),
+            .prop_map(|(room, token, name)| ClientMessage::Hello { room, token, name }),
+        (any_variant(), proptest::option::of(any_name_text()))
+            .prop_map(|(variant, name)| ClientMessage::Create { variant, name }),
+        any_reaction().prop_map(|reaction| ClientMessage::React { reaction }),
         Just(ClientMessage::Join {}),
         Just(ClientMessage::FillComputer {}),
         (any::<u64>(), any_move(), any::<u32>()).prop_map(|(seq, mv, id)| ClientMessage::Move {
@@ -199,7 +259,8 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
 pub fn any_seat_holder() -> impl Strategy<Value = SeatHolder> {
     prop_oneof![
         Just(SeatHolder::Open),
-        any::<bool>().prop_map(|connected| SeatHolder::Person { connected }),
+        (any::<bool>(), proptest::option::of(any_name()))
+            .prop_map(|(connected, name)| SeatHolder::Person { connected, name }),
         Just(SeatHolder::Computer),
     ]
 }
@@ -283,6 +344,8 @@ pub fn any_server_message() -> impl Strategy<Value = ServerMessage> {
             computer_in_ms
         }),
         (0u8..6).prop_map(|seat| ServerMessage::Reconnected { seat }),
+        (0u8..6, any_reaction())
+            .prop_map(|(seat, reaction)| ServerMessage::Reacted { seat, reaction }),
         Just(ServerMessage::Replaced {}),
         Just(ServerMessage::Pong {}),
     ]

@@ -524,15 +524,22 @@ pub fn variant(rules: RuleSet, players: u8) -> Variant {
     Variant::new(rules, players).unwrap()
 }
 
-/// A started two-player room: the host (seat 0) and a friend who joined by the link (seat 1).
+/// The names `two_players` seats: a Nepali host and a Japanese friend.
+pub const HOST_NAME: &str = "आशा";
+pub const FRIEND_NAME: &str = "さくら";
+
+/// A started two-player room: the host (seat 0, [`HOST_NAME`]) and a friend who joined by the
+/// link (seat 1, [`FRIEND_NAME`]).
 pub fn two_players(server: &ServerProcess) -> (Client, Client) {
     let mut host = server.connect();
     host.send(&ClientMessage::Hello {
         room: None,
         token: None,
+        name: None,
     });
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
+        name: Some(HOST_NAME.into()),
     });
     host.welcome();
     assert_eq!(host.seat, Some(0));
@@ -542,6 +549,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
     friend.send(&ClientMessage::Hello {
         room: Some(room),
         token: None,
+        name: Some(FRIEND_NAME.into()),
     });
     friend.welcome();
     assert_eq!(friend.seat, None);

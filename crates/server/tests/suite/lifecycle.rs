@@ -1,8 +1,8 @@
 // The lifecycle suite, run against each store (tests/lifecycle.rs and tests/lifecycle_redis.rs).
-use common::{Client, ServerProcess, two_players, variant};
+use common::{Client, FRIEND_NAME, HOST_NAME, ServerProcess, two_players, variant};
 use starhalma_ai::greedy;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
+    ClientMessage, ErrorCode, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
 };
 use starhalma_rules::{Game, RuleSet, Status};
 
@@ -30,7 +30,7 @@ fn catch_up(client: &mut Client, seq: u64) {
 
 fn hello(server: &ServerProcess, room: Option<RoomCode>, token: Option<Token>) -> Client {
     let mut client = server.connect();
-    client.send(&ClientMessage::Hello { room, token });
+    client.send(&ClientMessage::Hello { room, token, name: None });
     client
 }
 
@@ -39,6 +39,7 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
     let mut host = server.connect();
     host.send(&ClientMessage::Create {
         variant: variant(rules, 3),
+        name: None,
     });
     host.welcome();
     let mut friend = hello(server, host.room, None);
@@ -232,7 +233,7 @@ fn a_leaver_in_a_game_of_three_is_replaced_by_the_computer() {
     assert_eq!(
         watcher.welcome_seats.unwrap(),
         [
-            SeatHolder::Person { connected: true },
+            SeatHolder::Person { connected: true, name: None },
             SeatHolder::Computer,
             SeatHolder::Computer
         ]
@@ -284,7 +285,12 @@ fn a_rematch_after_the_end_shifts_every_seat_by_one() {
     let (_, RoomEvent::Rematch { seats }) = host.events.last().unwrap() else {
         panic!("expected the rematch event, got {:?}", host.events.last());
     };
-    assert_eq!(seats, &[SeatHolder::Person { connected: true }; 2]);
+    // Names move with their people.
+    let person = |name: &str| SeatHolder::Person {
+        connected: true,
+        name: Some(PlayerName::new(name).unwrap()),
+    };
+    assert_eq!(seats, &[person(FRIEND_NAME), person(HOST_NAME)]);
     // Each client worked out its new seat from the shift; the friend is Red and moves first.
     assert_eq!((host.seat, friend.seat), (Some(1), Some(0)));
     assert_eq!(host.game(), &Game::new(variant(RuleSet::Laws, 2)));
@@ -313,6 +319,7 @@ fn an_empty_room_lives_30_minutes() {
     let mut host = server.connect();
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
+        name: None,
     });
     host.welcome();
     let token = host.token;
@@ -339,6 +346,7 @@ fn an_empty_room_lives_30_minutes() {
     stranger.send(&ClientMessage::Hello {
         room: Some("aaaaaaaaaa".parse().unwrap()),
         token: None,
+        name: None,
     });
     stranger.expect_error(ErrorCode::NoSuchRoom);
 }
@@ -373,11 +381,13 @@ fn rooms_per_process_are_limited() {
     let mut a = server.connect();
     a.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
+        name: None,
     });
     a.welcome();
     let mut b = server.connect();
     b.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
+        name: None,
     });
     b.expect_error(ErrorCode::TooManyRooms);
     // Refused, b can still enter the room that exists.
@@ -406,6 +416,7 @@ fn rooms_created_per_address_per_hour_are_limited() {
         let mut c = server.connect();
         c.send(&ClientMessage::Create {
             variant: variant(RuleSet::Laws, 2),
+            name: None,
         });
         match expect {
             None => c.welcome(),
@@ -479,6 +490,7 @@ fn behind_a_proxy_the_forwarded_address_and_scheme_count() {
     let mut a = alice("https");
     a.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
+        name: None,
     });
     a.welcome();
     let link = a.link.clone().unwrap();
@@ -499,6 +511,7 @@ fn without_behind_proxy_forwarded_headers_are_ignored() {
     ]);
     a.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
+        name: None,
     });
     a.welcome();
     assert!(a.link.clone().unwrap().starts_with("http://"));

@@ -1,6 +1,8 @@
 // The server suite, run against each store (tests/server.rs and tests/server_redis.rs).
-use common::{ServerProcess, two_players, variant};
-use starhalma_protocol::{ClientMessage, ErrorCode, RoomEvent, SeatHolder, ServerMessage, Token};
+use common::{FRIEND_NAME, HOST_NAME, ServerProcess, two_players, variant};
+use starhalma_protocol::{
+    ClientMessage, ErrorCode, Reaction, RoomEvent, SeatHolder, ServerMessage, Token,
+};
 use starhalma_rules::{IllegalMove, Move, RuleSet};
 use std::io::{Read, Write};
 
@@ -14,6 +16,7 @@ fn server_view(server: &ServerProcess, host: &common::Client) -> common::Client 
     watcher.send(&ClientMessage::Hello {
         room: host.room,
         token: None,
+        name: None,
     });
     watcher.welcome();
     watcher
@@ -178,6 +181,7 @@ fn moves_before_the_start_are_refused() {
     let mut host = server.connect();
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 3),
+        name: None,
     });
     host.welcome();
     let first = host.game().legal_moves()[0];
@@ -189,6 +193,7 @@ fn moves_before_the_start_are_refused() {
     host.expect_error(ErrorCode::NotStarted);
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
+        name: None,
     });
     host.expect_error(ErrorCode::AlreadyInRoom);
     host.assert_quiet();
@@ -238,6 +243,7 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
     back.send(&ClientMessage::Hello {
         room,
         token: Some(token),
+        name: None,
     });
     back.welcome();
     assert_eq!(back.seat, Some(1));
@@ -265,6 +271,7 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
     impostor.send(&ClientMessage::Hello {
         room,
         token: Some(Token::from_bits(12345)),
+        name: None,
     });
     impostor.expect_error(ErrorCode::BadToken);
     impostor.send(&ClientMessage::Move {
@@ -285,12 +292,14 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
     let mut host = server.connect();
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Table { long_hops: false }, 3),
+        name: None,
     });
     host.welcome();
     let mut friend = server.connect();
     friend.send(&ClientMessage::Hello {
         room: host.room,
         token: None,
+        name: None,
     });
     friend.welcome();
     friend.send(&ClientMessage::Join {});
@@ -404,6 +413,7 @@ fn a_computer_seat_answers_moves() {
     let mut host = server.connect();
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 3),
+        name: None,
     });
     host.welcome();
     host.send(&ClientMessage::FillComputer {});
@@ -606,4 +616,153 @@ fn the_documented_example_session_replays() {
     for client in clients.values_mut() {
         client.assert_quiet();
     }
+}
+
+/// The seats of the welcome this client got last.
+fn welcome_names(client: &common::Client) -> Vec<Option<String>> {
+    client
+        .welcome_seats
+        .as_ref()
+        .expect("a welcome came")
+        .iter()
+        .map(|seat| match seat {
+            SeatHolder::Person { name, .. } => name.as_ref().map(|n| n.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn names_are_shown_on_seats_and_bad_ones_refused() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, friend) = two_players(&server);
+    let both = vec![Some(HOST_NAME.to_string()), Some(FRIEND_NAME.to_string())];
+    assert_eq!(welcome_names(&friend), both);
+    // The host heard the join as a seats event carrying both names.
+    assert!(matches!(
+        &host.events[0].1,
+        RoomEvent::Seats { seats } if matches!(
+            &seats[1],
+            SeatHolder::Person { name: Some(n), .. } if n.as_str() == FRIEND_NAME
+        )
+    ));
+    // A spectator sees them too.
+    assert_eq!(welcome_names(&server_view(&server, &host)), both);
+
+    // A bidi override, a line break and 21 characters are refused, each with a sentence, and
+    // the connection goes on as if they had not been sent.
+    let mut stranger = server.connect();
+    for (bad, says) in [
+        ("Asha\u{202E}lived", "U+202E"),
+        ("two\nlines", "U+000A"),
+        (&"x".repeat(21)[..], "at most 20"),
+        ("   ", "at least one"),
+    ] {
+        stranger.send(&ClientMessage::Hello {
+            room: host.room,
+            token: None,
+            name: Some(bad.into()),
+        });
+        let (message, _) = stranger.expect_error(ErrorCode::BadName);
+        assert!(message.contains(says), "{bad:?}: {message}");
+    }
+    stranger.send(&ClientMessage::Join {});
+    stranger.expect_error(ErrorCode::NotInRoom);
+    // A 20-character name is fine; surrounding spaces go.
+    let twenty = "y".repeat(20);
+    stranger.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+        name: Some(format!("  {twenty} ")),
+    });
+    stranger.welcome();
+    assert_eq!(welcome_names(&stranger), both);
+    // A room is not created under a bad name.
+    let mut creator = server.connect();
+    creator.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Diamond, 3),
+        name: Some("\u{200B}".into()),
+    });
+    creator.expect_error(ErrorCode::BadName);
+    creator.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Diamond, 3),
+        name: Some(twenty.clone()),
+    });
+    creator.welcome();
+    assert_eq!(welcome_names(&creator), [Some(twenty), None, None]);
+
+    // Back with the token under another name: the seat keeps the name it was taken with.
+    let token = friend.token;
+    drop(friend);
+    let mut back = server.connect();
+    back.send(&ClientMessage::Hello {
+        room: host.room,
+        token,
+        name: Some("Someone else".into()),
+    });
+    back.welcome();
+    assert_eq!(welcome_names(&back), both);
+    host.recv_until(|m| matches!(m, ServerMessage::Reconnected { seat: 1 }).then_some(()));
+    host.assert_quiet();
+}
+
+#[test]
+fn reactions_reach_everyone_at_most_one_per_seat_every_two_seconds() {
+    let server = ServerProcess::start(&[]);
+    let (mut host, mut friend) = two_players(&server);
+    let mut watcher = server_view(&server, &host);
+    let reacted = |client: &mut common::Client| {
+        client.recv_until(|m| match m {
+            ServerMessage::Reacted { seat, reaction } => Some((*seat, *reaction)),
+            _ => None,
+        })
+    };
+    friend.send(&ClientMessage::React {
+        reaction: Reaction::GoodMove,
+    });
+    for client in [&mut host, &mut friend, &mut watcher] {
+        assert_eq!(reacted(client), (1, Reaction::GoodMove));
+    }
+    // A second within 2 s is dropped, and nobody hears it.
+    // (The pong says the clock has moved before the friend's message arrives.)
+    host.advance(1999);
+    host.assert_quiet();
+    friend.send(&ClientMessage::React {
+        reaction: Reaction::Oops,
+    });
+    friend.expect_error(ErrorCode::RateLimited);
+    host.send(&ClientMessage::React {
+        reaction: Reaction::Thanks,
+    });
+    for client in [&mut host, &mut friend, &mut watcher] {
+        assert_eq!(reacted(client), (0, Reaction::Thanks), "a seat counts its own");
+    }
+    host.advance(1);
+    host.assert_quiet();
+    friend.send(&ClientMessage::React {
+        reaction: Reaction::WellPlayed,
+    });
+    for client in [&mut host, &mut friend, &mut watcher] {
+        assert_eq!(reacted(client), (1, Reaction::WellPlayed));
+    }
+    // Spectators watch; a reaction outside a room has nobody to reach; an unknown one is
+    // malformed.
+    watcher.send(&ClientMessage::React {
+        reaction: Reaction::Hello,
+    });
+    watcher.expect_error(ErrorCode::Spectator);
+    let mut outside = server.connect();
+    outside.send(&ClientMessage::React {
+        reaction: Reaction::Hello,
+    });
+    outside.expect_error(ErrorCode::NotInRoom);
+    friend.send_raw(r#"{"v":1,"t":"react","reaction":"boo"}"#);
+    friend.expect_error(ErrorCode::Malformed);
+    // None of it is in the log.
+    let seq = host.seq;
+    for client in [&mut host, &mut friend, &mut watcher] {
+        client.assert_quiet();
+    }
+    assert_eq!(host.seq, seq);
+    assert_eq!(server_view(&server, &host).seq, seq);
 }
