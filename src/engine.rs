@@ -89,7 +89,7 @@ impl Plugin for UiImageEventsPlugin {
 /// and tracing-wasm; the page never reads `RUST_LOG` and the wasm is compiled without events
 /// below warnings (`release_max_level_warn` in Cargo.toml), so none of that is needed there.
 #[cfg(target_arch = "wasm32")]
-pub struct ConsoleLogPlugin;
+pub(crate) struct ConsoleLogPlugin;
 
 #[cfg(target_arch = "wasm32")]
 impl Plugin for ConsoleLogPlugin {
@@ -130,7 +130,7 @@ mod console_log {
     }
 
     /// `tracing`'s events (Bevy's, the game's); spans are not recorded.
-    pub struct ConsoleSubscriber;
+    pub(super) struct ConsoleSubscriber;
 
     /// An event's fields as one line: the message, then any other `name=value`.
     struct Line(String);
@@ -176,7 +176,7 @@ mod console_log {
     }
 
     /// The `log` crate's records (wgpu's and naga's, among others).
-    pub struct ConsoleLogger;
+    pub(super) struct ConsoleLogger;
 
     fn level_of(level: log::Level) -> Level {
         match level {

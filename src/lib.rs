@@ -46,7 +46,7 @@ pub use devtools::ScreenshotPlugin;
 pub use engine::EnginePlugins;
 pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
-pub use net::{JoinAtStart, ServerUrl};
+pub use net::{JoinAtStart, PlayerProfile, ServerUrl};
 pub use persist::Store;
 pub use ui::{PanelSettings, Screen, StartWith, UiAction};
 
@@ -67,20 +67,23 @@ pub mod testing {
     };
     pub use crate::frame::{Animating, OnScreen};
     pub use crate::layout::{Arrangement, ScreenLayout, TOUCH_TARGET, TopBar, TouchScreen};
-    pub use crate::locale::{Phrase, Say, SeatSymbols, Symbol, Words};
+    pub use crate::locale::{Phrase, Say, SeatNames, SeatSymbols, Symbol, Words};
     pub use crate::marbles::{
         AnimationSettings, Marble, MirrorCheck, OnHole, SymbolMark, rest_position,
     };
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
-    pub use crate::net::{NetRequest, Online, OnlineMemory, Phase, ScriptedNetwork};
+    pub use crate::net::{
+        NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted, ScriptedNetwork,
+        suggest_name,
+    };
     pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
         ActionPressed, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focusable,
         GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuSummary, ModalFocus,
-        Notice, PanelButton, ReplayButton, RulesPage, SavedGames, SheetOpen, UiAction,
-        panel_entries,
+        Notice, PanelButton, ReactionBarOpen, ReactionBubble, ReplayButton, RulesPage, SavedGames,
+        SheetOpen, UiAction, panel_entries,
     };
 }
 

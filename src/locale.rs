@@ -63,10 +63,14 @@ impl Phrase {
     /// The phrase in English (logs, and tests that read what an English player reads).
     pub fn in_english(&self) -> String {
         static ENGLISH: OnceLock<Texts> = OnceLock::new();
+        let look = SeatLook {
+            symbols: false,
+            names: &SeatNames::default(),
+        };
         say(
             ENGLISH.get_or_init(|| Texts::new(Language::English)),
             self,
-            false,
+            look,
         )
     }
 }
@@ -115,8 +119,15 @@ impl From<Colour> for Phrase {
     }
 }
 
-/// `phrase` formatted with `texts`, seats with their symbols when `symbols`.
-fn say(texts: &Texts, phrase: &Phrase, symbols: bool) -> String {
+/// How seats are named: with their symbols or not, and by who plays them where known.
+#[derive(Clone, Copy)]
+struct SeatLook<'a> {
+    symbols: bool,
+    names: &'a SeatNames,
+}
+
+/// `phrase` formatted with `texts`, seats as `look` says.
+fn say(texts: &Texts, phrase: &Phrase, look: SeatLook) -> String {
     match phrase {
         Phrase::Message(id, args) => {
             let formatted: Vec<(&str, Arg)> = args
@@ -124,7 +135,7 @@ fn say(texts: &Texts, phrase: &Phrase, symbols: bool) -> String {
                 .map(|(name, value)| {
                     let arg = match value {
                         Phrase::Number(n) => Arg::from(*n),
-                        other => Arg::from(say(texts, other, symbols)),
+                        other => Arg::from(say(texts, other, look)),
                     };
                     (*name, arg)
                 })
@@ -134,20 +145,46 @@ fn say(texts: &Texts, phrase: &Phrase, symbols: bool) -> String {
         Phrase::Number(n) => n.to_string(),
         Phrase::Verbatim(text) => text.clone(),
         Phrase::Joined(parts, glue) => {
-            let parts = parts.iter().map(|p| say(texts, p, symbols));
+            let parts = parts.iter().map(|p| say(texts, p, look));
             match glue {
                 Glue::List => texts.join_list(parts),
                 Glue::Literal(glue) => parts.collect::<Vec<_>>().join(glue),
             }
         }
-        Phrase::Seat(colour) if symbols => texts.get_args(
-            id::SEAT_TAG,
-            &[
-                ("symbol", texts.get(Symbol::of(*colour).message_id()).into()),
-                ("colour", say(texts, &colour_name(*colour), false).into()),
-            ],
-        ),
-        Phrase::Seat(colour) => say(texts, &colour_name(*colour), false),
+        Phrase::Seat(colour) => {
+            let plain = SeatLook {
+                symbols: false,
+                names: look.names,
+            };
+            let named = match look.names.of(*colour) {
+                Some(named) => say(texts, named, plain),
+                None => say(texts, &colour_name(*colour), plain),
+            };
+            if look.symbols {
+                texts.get_args(
+                    id::SEAT_TAG,
+                    &[
+                        ("symbol", texts.get(Symbol::of(*colour).message_id()).into()),
+                        ("colour", named.into()),
+                    ],
+                )
+            } else {
+                named
+            }
+        }
+    }
+}
+
+/// Who plays each colour, where the game knows more than the colour: online, "Asha (Red)" for
+/// a person with a name and "Red (computer, Medium)" for the computer. Every line that names a
+/// seat ([`Phrase::Seat`]) names it so. Empty offline. The connection keeps it.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatNames(pub Vec<(Colour, Phrase)>);
+
+impl SeatNames {
+    /// How `colour`'s seat is named, if not by its colour alone.
+    pub fn of(&self, colour: Colour) -> Option<&Phrase> {
+        self.0.iter().find(|(c, _)| *c == colour).map(|(_, p)| p)
     }
 }
 
@@ -164,9 +201,13 @@ impl Words {
         self.0.language()
     }
 
-    /// `phrase` in this language, seats with their symbols when `symbols`.
-    pub fn say(&self, phrase: &Phrase, symbols: SeatSymbols) -> String {
-        say(&self.0, phrase, symbols.shown)
+    /// `phrase` in this language, seats with their symbols when `symbols` and by `names`.
+    pub fn say(&self, phrase: &Phrase, symbols: SeatSymbols, names: &SeatNames) -> String {
+        let look = SeatLook {
+            symbols: symbols.shown,
+            names,
+        };
+        say(&self.0, phrase, look)
     }
 }
 
@@ -295,17 +336,18 @@ fn start_in_system_language(system: Option<Res<SystemLanguage>>, mut words: ResM
     }
 }
 
-/// Formats every changed [`Say`] into its `Text`, and every one when the language or the
-/// symbols setting changed.
+/// Formats every changed [`Say`] into its `Text`, and every one when the language, the symbols
+/// setting or the seats' names changed.
 fn draw_words(
     words: Res<Words>,
     symbols: Res<SeatSymbols>,
+    names: Res<SeatNames>,
     mut texts: Query<(Ref<Say>, &mut Text)>,
 ) {
-    let all = words.is_changed() || symbols.is_changed();
+    let all = words.is_changed() || symbols.is_changed() || names.is_changed();
     for (say, mut text) in &mut texts {
         if all || say.is_changed() {
-            let line = words.say(&say.0, *symbols);
+            let line = words.say(&say.0, *symbols, &names);
             if text.0 != line {
                 text.0 = line;
             }
@@ -404,6 +446,7 @@ impl Plugin for LocalePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Words>()
             .init_resource::<SeatSymbols>()
+            .init_resource::<SeatNames>()
             // Before the saved settings are read (Startup), which win over it.
             .add_systems(PreStartup, start_in_system_language)
             .add_systems(Startup, load_fonts)

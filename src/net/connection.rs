@@ -3,16 +3,16 @@
 
 use super::socket::{Socket, SocketEvent};
 use super::{
-    NetRequest, Online, OnlineMemory, Phase, Reacted, ScriptedNetwork, ServerUrl, bad_link,
-    server_error,
+    NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted, ScriptedNetwork, ServerUrl,
+    bad_link, server_error, suggest_name,
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
-use crate::locale::Phrase;
+use crate::locale::{Phrase, Words};
 use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, Liveness, RoomCode, SeatHolder, ServerMessage, Session, Token,
-    Welcome, decode_server, room_in_url, socket_url,
+    ClientMessage, ErrorCode, Liveness, PlayerName, RoomCode, SeatHolder, ServerMessage, Session,
+    Token, Welcome, decode_server, room_in_url, socket_url,
 };
 
 /// What the connection handed core for the event (or welcome) the session waits on.
@@ -90,10 +90,29 @@ pub(super) struct Link<'w> {
     pub(super) script: Option<Res<'w, ScriptedNetwork>>,
 }
 
+/// Who the player is: their profile, and the language a first name is suggested in.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Identity<'w> {
+    profile: ResMut<'w, PlayerProfile>,
+    words: Res<'w, Words>,
+}
+
+impl Identity<'_> {
+    /// The name to go online with: the kept one, or a new suggestion (kept from now on).
+    fn name(&mut self, now: f64) -> PlayerName {
+        if self.profile.name.is_none() {
+            let seed = (now * 1e6) as u64;
+            self.profile.name = Some(suggest_name(&self.words, seed));
+        }
+        self.profile.name.clone().expect("a name was just set")
+    }
+}
+
 /// Requests from the interface.
 pub(super) fn handle_requests(
     mut requests: MessageReader<NetRequest>,
     mut link: Link,
+    mut identity: Identity,
     server: Res<ServerUrl>,
     state: Res<Match>,
     time: Res<Time>,
@@ -125,11 +144,13 @@ pub(super) fn handle_requests(
                     phase: Phase::Connecting,
                     ..default()
                 };
+                let name = identity.name(now);
+                conn.session.set_name(Some(name.clone()));
                 conn.connect(url, script.as_deref(), now);
                 conn.session.hello();
                 conn.session.send(ClientMessage::Create {
                     variant: *variant,
-                    name: None,
+                    name: Some(name.to_string()),
                 });
                 // Nobody moves on the empty board until the room's own game arrives.
                 commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
@@ -153,6 +174,7 @@ pub(super) fn handle_requests(
                     ..default()
                 };
                 memory.last_link = Some(text.clone());
+                conn.session.set_name(Some(identity.name(now)));
                 conn.connect(url, script.as_deref(), now);
                 conn.session.hello();
                 let variant = state.game.variant();
@@ -160,6 +182,9 @@ pub(super) fn handle_requests(
             }
             NetRequest::TakeSeat => conn.session.send(ClientMessage::Join {}),
             NetRequest::FillComputer => conn.session.send(ClientMessage::FillComputer {}),
+            NetRequest::React(reaction) => conn.session.send(ClientMessage::React {
+                reaction: *reaction,
+            }),
         }
     }
     conn.flush();
@@ -189,8 +214,14 @@ pub(super) fn send_proposals(
 }
 
 /// Read the socket: open, frames, close (then try again with the token).
-pub(super) fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWriter<GameCommand>) {
+pub(super) fn receive(
+    mut link: Link,
+    time: Res<Time>,
+    state: Res<Match>,
+    mut commands: MessageWriter<GameCommand>,
+) {
     let now = time.elapsed_secs_f64();
+    let ply = state.game.history().len();
     let Link {
         conn,
         online,
@@ -218,7 +249,8 @@ pub(super) fn receive(mut link: Link, time: Res<Time>, mut commands: MessageWrit
                 conn.session.heard(now);
                 match decode_server(&frame) {
                     Ok(message) => {
-                        handle_message(conn, online, memory, now, message, &mut commands);
+                        let at = (now, ply);
+                        handle_message(conn, online, memory, at, message, &mut commands);
                     }
                     Err(e) => warn!("the server sent something unreadable: {e}"),
                 }
@@ -269,7 +301,7 @@ fn handle_message(
     conn: &mut Connection,
     online: &mut Online,
     memory: &mut OnlineMemory,
-    now: f64,
+    (now, ply): (f64, usize),
     message: ServerMessage,
     commands: &mut MessageWriter<GameCommand>,
 ) {
@@ -353,6 +385,7 @@ fn handle_message(
                 seat,
                 reaction,
                 at: now,
+                ply,
             });
         }
         ServerMessage::Pong {} => {}

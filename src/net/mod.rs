@@ -22,15 +22,16 @@ mod socket;
 
 pub use socket::ScriptedNetwork;
 
-use crate::core::{CommandApplied, GameCommand};
+use crate::core::{CommandApplied, GameCommand, Match};
 use crate::frame::Frame;
-use crate::locale::Phrase;
+use crate::locale::colour_name;
+use crate::locale::{Phrase, SeatNames, SeatSymbols, Words};
 use bevy::prelude::*;
 use connection::{Connection, handle_requests, receive, send_proposals};
 use events::apply_events;
 use serde::{Deserialize, Serialize};
 use starhalma_locale::id;
-use starhalma_protocol::{ErrorCode, Reaction, RoomCode, SeatHolder, Token};
+use starhalma_protocol::{ErrorCode, PlayerName, Reaction, RoomCode, SeatHolder, Token};
 use starhalma_rules::Variant;
 
 /// Where "Play a friend" opens rooms (`http://HOST:PORT`): the page's own server on the web,
@@ -49,6 +50,49 @@ pub enum NetRequest {
     TakeSeat,
     /// The host seats the computer in every open seat, which starts play.
     FillComputer,
+    /// Send everyone in the room a reaction (a seated player).
+    React(Reaction),
+}
+
+/// Who this player is online and how they take others' reactions; kept in the settings.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerProfile {
+    /// The display name sent with every `hello`; suggested in the player's language the first
+    /// time they go online ([`suggest_name`]).
+    pub name: Option<PlayerName>,
+    /// Others' reactions are not shown (sending stays possible).
+    pub mute_reactions: bool,
+}
+
+/// A name to suggest: an adjective, a marble word and a number in the player's language
+/// ("Swift Marble 42", "はやい星42"), picked by `seed`.
+pub fn suggest_name(words: &Words, seed: u64) -> PlayerName {
+    let mut mix = starhalma_ai::SplitMix(seed);
+    let mut pick = |list: &'static str| {
+        let line = words.say(
+            &Phrase::msg(list),
+            SeatSymbols::default(),
+            &SeatNames::default(),
+        );
+        let choices: Vec<String> = line.split(',').map(|w| w.trim().to_string()).collect();
+        let at = (mix.next_u64() % choices.len() as u64) as usize;
+        choices[at].clone()
+    };
+    let adjective = pick(id::NAME_ADJECTIVES);
+    let marble = pick(id::NAME_MARBLES);
+    let number = 10 + (mix.next_u64() % 90) as i64;
+    let text = words.say(
+        &Phrase::msg(id::NAME_SUGGESTION)
+            .with("adjective", Phrase::Verbatim(adjective))
+            .with("marble", Phrase::Verbatim(marble.clone()))
+            .with("number", Phrase::Verbatim(number.to_string())),
+        SeatSymbols::default(),
+        &SeatNames::default(),
+    );
+    // A translation too long for a name still leaves the player a valid one.
+    PlayerName::new(&text)
+        .or_else(|_| PlayerName::new(&format!("{marble} {number}")))
+        .unwrap_or_else(|_| PlayerName::new(&number.to_string()).expect("digits are a name"))
 }
 
 /// A room link to enter as soon as the game starts (the page's `?room=`, the desktop's
@@ -130,6 +174,50 @@ pub struct Reacted {
     pub reaction: Reaction,
     /// When it arrived (`Time::elapsed_secs_f64`).
     pub at: f64,
+    /// How many moves the game had then (the move list shows it after that move).
+    pub ply: usize,
+}
+
+/// How long a reaction's bubble shows.
+pub(crate) const REACTION_SHOWN_SECS: f64 = 4.0;
+
+impl Online {
+    /// The reactions to show at `now`, oldest first.
+    pub fn recent_reactions(&self, now: f64) -> impl Iterator<Item = &Reacted> {
+        self.reactions
+            .iter()
+            .filter(move |r| now - r.at < REACTION_SHOWN_SECS)
+    }
+}
+
+/// Every seat named by who plays it (see [`SeatNames`]): online only.
+fn name_seats(online: Res<Online>, state: Res<Match>, mut names: ResMut<SeatNames>) {
+    let variant = state.game.variant();
+    let named = if online.is_online() && online.seats.len() == usize::from(variant.players()) {
+        online
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, holder)| {
+                let colour = variant.colour(seat as u8);
+                let phrase = match holder {
+                    SeatHolder::Person {
+                        name: Some(name), ..
+                    } => Phrase::msg(id::SEAT_NAMED)
+                        .with("name", Phrase::Verbatim(name.to_string()))
+                        .with("colour", colour_name(colour)),
+                    SeatHolder::Computer => Phrase::msg(id::SEAT_COMPUTER)
+                        .with("colour", colour_name(colour))
+                        .with("level", Phrase::msg(id::LEVEL_MEDIUM)),
+                    _ => return None,
+                };
+                Some((colour, phrase))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    names.set_if_neq(SeatNames(named));
 }
 
 impl Online {
@@ -192,6 +280,7 @@ impl Plugin for NetPlugin {
             .init_resource::<OnlineMemory>()
             .init_resource::<Online>()
             .init_resource::<Connection>()
+            .init_resource::<PlayerProfile>()
             .add_systems(
                 Update,
                 (
@@ -201,6 +290,8 @@ impl Plugin for NetPlugin {
                         send_proposals,
                         receive,
                         apply_events,
+                        name_seats
+                            .run_if(resource_changed::<Online>.or_eager(resource_changed::<Match>)),
                     )
                         .chain()
                         .in_set(Frame::Net),

@@ -258,12 +258,15 @@ mod browser {
         socket: Option<web_sys::WebSocket>,
         inbox: Inbox,
         // Kept alive as long as the socket may call them.
-        _handlers: Option<(
-            Closure<dyn FnMut()>,
-            Closure<dyn FnMut(web_sys::MessageEvent)>,
-            Closure<dyn FnMut(web_sys::CloseEvent)>,
-        )>,
+        _handlers: Option<Handlers>,
     }
+
+    /// A socket's open, message and close handlers.
+    type Handlers = (
+        Closure<dyn FnMut()>,
+        Closure<dyn FnMut(web_sys::MessageEvent)>,
+        Closure<dyn FnMut(web_sys::CloseEvent)>,
+    );
 
     thread_local! {
         static OPEN: RefCell<Option<Open>> = const { RefCell::new(None) };

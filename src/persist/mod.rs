@@ -18,7 +18,7 @@ use crate::core::{Authority, CommandApplied, GameCommand, GameReset, Match, Move
 use crate::frame::Frame;
 use crate::locale::{Phrase, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
-use crate::net::OnlineMemory;
+use crate::net::{OnlineMemory, PlayerProfile};
 use crate::sound::SoundSettings;
 use crate::ui::{FileRequest, MenuChoice, Notice, PanelSettings, SavedGames, Screen};
 use bevy::prelude::*;
@@ -220,7 +220,8 @@ impl Plugin for PersistPlugin {
                                 .or_eager(resource_changed::<PanelSettings>)
                                 .or_eager(resource_changed::<CurrentView>)
                                 .or_eager(resource_changed::<Words>)
-                                .or_eager(resource_changed::<SeatSymbols>),
+                                .or_eager(resource_changed::<SeatSymbols>)
+                                .or_eager(resource_changed::<PlayerProfile>),
                         ),
                         autosave.run_if(autosave_due),
                         save_online_memory.run_if(

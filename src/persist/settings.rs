@@ -1,16 +1,18 @@
 //! The settings that persist between runs: the menu's choice, speed, sound, panel, view,
-//! language and symbols.
+//! language, symbols, and the player's online name and reactions setting.
 
 use super::store::{SETTINGS, Store};
 use crate::camera::{CameraView, CurrentView, ViewRequest};
 use crate::core::SeatKind;
 use crate::locale::{Language, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
+use crate::net::PlayerProfile;
 use crate::sound::SoundSettings;
 use crate::ui::{MenuChoice, PanelSettings};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use starhalma_protocol::PlayerName;
 use starhalma_rules::Variant;
 
 /// What persists between runs.
@@ -30,6 +32,11 @@ pub(super) struct Settings {
     /// The language's code (`"ja"`). Without one (a first start, an older file, a code the
     /// game does not speak) the system's language is used.
     language: Option<String>,
+    /// The name to play online under (none until the player first goes online). A name the
+    /// game would not send (an edited file) is dropped for a new suggestion.
+    player_name: Option<String>,
+    /// Others' reactions online are not shown.
+    mute_reactions: bool,
 }
 
 impl Default for Settings {
@@ -70,6 +77,8 @@ impl Settings {
             board_hidden: panel.board_hidden,
             symbols: symbols.shown,
             language: language.map(|l| l.code().to_string()),
+            player_name: None,
+            mute_reactions: false,
         })
     }
 }
@@ -83,6 +92,7 @@ pub(super) struct KeptChoices<'w> {
     panel: ResMut<'w, PanelSettings>,
     words: ResMut<'w, Words>,
     symbols: ResMut<'w, SeatSymbols>,
+    profile: ResMut<'w, PlayerProfile>,
 }
 
 /// Read the settings at start-up and hand them to each part of the game.
@@ -98,6 +108,7 @@ pub(super) fn load_settings(
         mut panel,
         mut words,
         mut symbols,
+        mut profile,
     } = kept;
     let settings = match store.read(SETTINGS) {
         Ok(Some(text)) => match serde_json::from_str::<Settings>(&text) {
@@ -138,6 +149,13 @@ pub(super) fn load_settings(
     symbols.set_if_neq(SeatSymbols {
         shown: settings.symbols,
     });
+    profile.set_if_neq(PlayerProfile {
+        name: settings
+            .player_name
+            .as_deref()
+            .and_then(|name| PlayerName::new(name).ok()),
+        mute_reactions: settings.mute_reactions,
+    });
     if let Some(language) = settings.language.as_deref().and_then(Language::from_tag)
         && language != words.language()
     {
@@ -155,12 +173,13 @@ pub(super) struct Choices<'w> {
     view: Res<'w, CurrentView>,
     words: Res<'w, Words>,
     symbols: Res<'w, SeatSymbols>,
+    profile: Res<'w, PlayerProfile>,
 }
 
 /// Write the settings when one of them changed (the first run only records what was loaded).
 pub(super) fn save_settings(store: Res<Store>, now: Choices, mut written: Local<Option<Settings>>) {
     let language = Some(now.words.language());
-    let Some(settings) = Settings::of(
+    let Some(mut settings) = Settings::of(
         &now.choice,
         &now.speed,
         &now.sound,
@@ -171,6 +190,8 @@ pub(super) fn save_settings(store: Res<Store>, now: Choices, mut written: Local<
     ) else {
         return;
     };
+    settings.player_name = now.profile.name.as_ref().map(|n| n.to_string());
+    settings.mute_reactions = now.profile.mute_reactions;
     if written.as_ref() == Some(&settings) {
         return;
     }

@@ -114,16 +114,16 @@ mod browser {
     fn key(name: &str) -> String {
         format!("starhalma/{name}")
     }
-    pub fn get(name: &str) -> Option<String> {
+    pub(super) fn get(name: &str) -> Option<String> {
         storage()?.get_item(&key(name)).ok()?
     }
-    pub fn set(name: &str, text: &str) -> Result<(), Phrase> {
+    pub(super) fn set(name: &str, text: &str) -> Result<(), Phrase> {
         storage()
             .ok_or(Phrase::msg(id::STORE_NO_LOCAL_STORAGE))?
             .set_item(&key(name), text)
             .map_err(|_| Phrase::msg(id::STORE_REFUSED))
     }
-    pub fn remove(name: &str) {
+    pub(super) fn remove(name: &str) {
         if let Some(s) = storage() {
             let _ = s.remove_item(&key(name));
         }

@@ -16,7 +16,7 @@ use crate::core::{Authority, Match, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, Say, SeatSymbols, set_say};
 use crate::marbles::{AnimationSettings, Speed};
-use crate::net::Online;
+use crate::net::{Online, PlayerProfile};
 use crate::sound::SoundSettings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -159,6 +159,12 @@ fn hud_buttons() -> Vec<(Phrase, UiAction, ButtonGroup)> {
         (msg(id::BUTTON_FILL_COMPUTER), UiAction::FillComputer, Main),
         (msg(id::BUTTON_LEAVE), UiAction::Leave, Main),
         (msg(id::BUTTON_REMATCH), UiAction::Rematch, Main),
+        (msg(id::BUTTON_REACT), UiAction::OpenReactions, Main),
+        (
+            msg(id::BUTTON_REACTIONS_ON),
+            UiAction::MuteReactions,
+            Secondary,
+        ),
         (msg(id::BUTTON_CHANGE_MODE), UiAction::ChangeMode, Secondary),
     ]
 }
@@ -304,6 +310,7 @@ struct ButtonStates<'w> {
     online: Res<'w, Online>,
     authority: Res<'w, Authority>,
     sheet: Res<'w, SheetOpen>,
+    profile: Res<'w, PlayerProfile>,
 }
 
 fn update_buttons(
@@ -319,6 +326,7 @@ fn update_buttons(
         online,
         authority,
         sheet,
+        profile,
     } = now;
     let local = *authority == Authority::Local;
     let mut shown = online_buttons(&online, &state).to_vec();
@@ -353,6 +361,10 @@ fn update_buttons(
             UiAction::ToggleSound => Phrase::msg(id::BUTTON_SOUND_ON),
             UiAction::ToggleSymbols if symbols.shown => Phrase::msg(id::BUTTON_SYMBOLS_ON),
             UiAction::ToggleSymbols => Phrase::msg(id::BUTTON_SYMBOLS_OFF),
+            UiAction::MuteReactions if profile.mute_reactions => {
+                Phrase::msg(id::BUTTON_REACTIONS_OFF)
+            }
+            UiAction::MuteReactions => Phrase::msg(id::BUTTON_REACTIONS_ON),
             UiAction::ToggleMore if sheet.0 => Phrase::msg(id::BUTTON_MORE_CLOSE),
             UiAction::ToggleMore => Phrase::msg(id::BUTTON_MORE),
             _ => continue,
@@ -390,6 +402,7 @@ impl Plugin for HudPlugin {
                         .or_eager(resource_changed::<SoundSettings>)
                         .or_eager(resource_changed::<SeatSymbols>)
                         .or_eager(resource_changed::<SheetOpen>)
+                        .or_eager(resource_changed::<PlayerProfile>)
                         .or_eager(any_match_filter::<Added<UiAction>>),
                 ),
             )

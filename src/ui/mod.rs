@@ -16,6 +16,7 @@ mod menu;
 mod move_list;
 mod online;
 mod panel;
+mod reactions;
 mod theme;
 mod widgets;
 
@@ -27,6 +28,7 @@ pub use hud::HudText;
 pub use menu::MenuSummary;
 pub use move_list::ReplayButton;
 pub use panel::{PanelButton, panel_entries};
+pub use reactions::{ReactionBarOpen, ReactionBubble};
 pub use widgets::Focusable;
 
 use crate::ai::{HintRequest, NoHint};
@@ -118,6 +120,12 @@ pub enum UiAction {
     Leave,
     /// Online, after the game: the same players again, seats shifted by one.
     Rematch,
+    /// Online, seated: open or close the bar of reactions.
+    OpenReactions,
+    /// Send everyone in the room this reaction.
+    React(starhalma_protocol::Reaction),
+    /// Show or hide others' reactions.
+    MuteReactions,
     /// The next language (English, Japanese, Nepali).
     CycleLanguage,
     /// Start the guided first game.
@@ -411,6 +419,7 @@ impl Plugin for UiPlugin {
                 keyboard::KeyboardPlugin,
                 move_list::MoveListPlugin,
                 online::OnlinePlugin,
+                reactions::ReactionsPlugin,
                 how_to_play::HowToPlayPlugin,
                 guided::GuidedPlugin,
             ));

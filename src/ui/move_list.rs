@@ -1,16 +1,19 @@
-//! The move list: every move in the game's notation, newest last. Pressing an entry shows the
+//! The move list: every move in the game's notation, newest last (online, with the reactions
+//! heard among them). Pressing an entry shows the
 //! position after it, read-only (first / back / forward / last to step through); "Live" returns
 //! to the game in one press. The live game is never touched by it: the board shows a copy taken
 //! back to that point (`Viewing::Replay`), and moves wait until the player is back.
 
 use super::Screen;
 use super::arrange::MoveListRoot;
+use super::reactions::reaction_said;
 use super::theme::{BUTTON_BACKGROUND, HEADING, LIST_TEXT, PANEL_BACKGROUND, SHOWN_ENTRY, size};
 use super::widgets::{ButtonSize, label, styled_button};
 use crate::core::{Match, ShowPly, Viewing};
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::locale::Phrase;
+use crate::net::{Online, PlayerProfile};
 use bevy::prelude::*;
 use starhalma_locale::id;
 
@@ -44,8 +47,14 @@ fn navigate(live: &Match, viewing: &Viewing, button: ReplayButton) -> ShowPly {
 }
 
 /// The entries shown: `(ply after the move, text)`, a window of `rows` moves around what is
-/// shown.
-fn list_window(state: &Match, viewing: &Viewing, rows: usize) -> Vec<(usize, Phrase)> {
+/// shown. Live, the reactions heard (`(ply when heard, text)`) stand among the moves, each
+/// after the move it followed, and count as rows.
+fn list_window(
+    state: &Match,
+    viewing: &Viewing,
+    rows: usize,
+    reactions: &[(usize, Phrase)],
+) -> Vec<(usize, Phrase)> {
     let history = state.game.history();
     let variant = state.game.variant();
     let end = match viewing {
@@ -53,19 +62,45 @@ fn list_window(state: &Match, viewing: &Viewing, rows: usize) -> Vec<(usize, Phr
         Viewing::Replay { ply, .. } => (*ply + rows / 2).min(history.len()),
     };
     let start = end.saturating_sub(rows);
-    history[start..end]
+    let mut entries: Vec<(usize, Phrase)> = Vec::new();
+    let live = matches!(viewing, Viewing::Live);
+    let heard_after = |ply: usize| {
+        reactions
+            .iter()
+            .filter(move |(at, _)| live && *at == ply)
+            .cloned()
+    };
+    entries.extend(heard_after(start));
+    for (i, played) in history[start..end].iter().enumerate() {
+        let n = start + i + 1;
+        entries.push((
+            n,
+            Phrase::msg(id::MOVES_ENTRY)
+                .with("number", n)
+                .with("colour", variant.colour(played.seat))
+                .with("move", Phrase::Verbatim(played.mv.to_string())),
+        ));
+        entries.extend(heard_after(n));
+    }
+    let extra = entries.len().saturating_sub(rows);
+    entries.drain(..extra);
+    entries
+}
+
+/// The reactions the move list shows: every one heard in this room, unless muted.
+fn heard_reactions(
+    state: &Match,
+    online: &Online,
+    profile: &PlayerProfile,
+) -> Vec<(usize, Phrase)> {
+    if profile.mute_reactions {
+        return Vec::new();
+    }
+    let variant = state.game.variant();
+    online
+        .reactions
         .iter()
-        .enumerate()
-        .map(|(i, played)| {
-            let n = start + i + 1;
-            (
-                n,
-                Phrase::msg(id::MOVES_ENTRY)
-                    .with("number", n)
-                    .with("colour", variant.colour(played.seat))
-                    .with("move", Phrase::Verbatim(played.mv.to_string())),
-            )
-        })
+        .map(|r| (r.ply, reaction_said(variant, r)))
         .collect()
 }
 
@@ -122,11 +157,14 @@ fn build_move_list(mut commands: Commands) {
 /// What the move list was built from: the list entity, its entries and the replayed ply.
 type ShownList = (Entity, Vec<(usize, Phrase)>, Option<usize>);
 
+#[allow(clippy::too_many_arguments)]
 fn update_move_list(
     mut commands: Commands,
     state: Res<Match>,
     viewing: Res<Viewing>,
     layout: Res<ScreenLayout>,
+    online: Res<Online>,
+    profile: Res<PlayerProfile>,
     lists: Query<(Entity, Option<&Children>), With<MoveListEntries>>,
     mut shown: Local<Option<ShownList>>,
 ) {
@@ -137,10 +175,17 @@ fn update_move_list(
     let new_list = shown
         .as_ref()
         .is_none_or(|(built_in, ..)| *built_in != list);
-    if !new_list && !state.is_changed() && !viewing.is_changed() && !layout.is_changed() {
+    let heard_changed = online.is_changed() || profile.is_changed();
+    if !new_list
+        && !state.is_changed()
+        && !viewing.is_changed()
+        && !layout.is_changed()
+        && !heard_changed
+    {
         return;
     }
-    let entries = list_window(&state, &viewing, layout.move_list_rows());
+    let reactions = heard_reactions(&state, &online, &profile);
+    let entries = list_window(&state, &viewing, layout.move_list_rows(), &reactions);
     let ply = match &*viewing {
         Viewing::Live => None,
         Viewing::Replay { ply, .. } => Some(*ply),

@@ -54,7 +54,7 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
 }
 
 /// Which online buttons show: (action, shown).
-pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 5] {
+pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 7] {
     let in_room = online.phase == Phase::InRoom;
     let seated = in_room && online.seat.is_some();
     let many = state.game.variant().players() >= 3;
@@ -70,6 +70,8 @@ pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool
         ),
         (UiAction::Leave, seated && many && !state.game.is_over()),
         (UiAction::Rematch, seated && state.game.is_over()),
+        (UiAction::OpenReactions, super::reactions::may_react(online)),
+        (UiAction::MuteReactions, in_room),
     ]
 }
 

@@ -7,12 +7,18 @@ use super::{app_in, command, hud, run_until_still, send, sent, table2};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::{
-    Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText, Marble, MoveApplied,
-    NetRequest, Notice, OnHole, Online, OnlineMemory, Phase, ScriptedNetwork,
+    ActionPressed, Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText,
+    Marble, MoveApplied, NetRequest, Notice, OnHole, Online, OnlineMemory, Phase, Phrase,
+    PlayerProfile, ReactionBarOpen, ReactionBubble, ScriptedNetwork, SeatNames, Words,
+    suggest_name,
 };
-use starhalma::{GameCommand, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, Store};
+use starhalma::{
+    GameCommand, Language, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, ServerUrl,
+    Store, UiAction,
+};
 use starhalma_protocol::{
-    ClientMessage, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
+    ClientMessage, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
+    Welcome,
 };
 use starhalma_rules::{Game, Move, Variant};
 use std::time::Duration;
@@ -23,13 +29,34 @@ fn room() -> RoomCode {
     "abcdefghij".parse().unwrap()
 }
 
-/// A client on the menu whose connections are scripted.
+/// The name this device plays under in these tests.
+const ME: &str = "Mina";
+
+/// A client on the menu whose connections are scripted, playing as [`ME`].
 fn online_app() -> (App, ScriptedNetwork) {
+    online_app_named(Some(ME))
+}
+
+/// A client on the menu whose connections are scripted, its profile holding `name`, with a
+/// server to host rooms on.
+fn online_app_named(name: Option<&str>) -> (App, ScriptedNetwork) {
     let script = ScriptedNetwork::default();
     let app = app_in(Store::Nowhere, None, |app| {
-        app.insert_resource(script.clone());
+        app.insert_resource(script.clone())
+            .insert_resource(PlayerProfile {
+                name: name.map(|n| PlayerName::new(n).unwrap()),
+                mute_reactions: false,
+            })
+            .insert_resource(ServerUrl(Some("http://127.0.0.1:9".into())));
     });
     (app, script)
+}
+
+fn person(name: &str) -> SeatHolder {
+    SeatHolder::Person {
+        connected: true,
+        name: Some(PlayerName::new(name).unwrap()),
+    }
 }
 
 fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> ServerMessage {
@@ -84,7 +111,7 @@ fn assert_said_hello_with_token(script: &ScriptedNetwork, seat: u8) {
         vec![ClientMessage::Hello {
             room: Some(room()),
             token: Some(Token::from_bits(100 + u128::from(seat))),
-            name: None,
+            name: Some(ME.into()),
         }]
     );
 }
@@ -134,7 +161,7 @@ fn a_link_says_hello_and_the_welcome_replaces_the_match() {
         vec![ClientMessage::Hello {
             room: Some(room()),
             token: None,
-            name: None,
+            name: Some(ME.into()),
         }]
     );
     // The room has one move played, and waits for nobody.
@@ -555,17 +582,7 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
     let (mut app, script) = online_app();
     open_link(&mut app);
     let variant = Variant::new(starhalma_rules::RuleSet::Laws, 3).unwrap();
-    let seats = vec![
-        SeatHolder::Person {
-            connected: true,
-            name: None,
-        },
-        SeatHolder::Person {
-            connected: true,
-            name: None,
-        },
-        SeatHolder::Open,
-    ];
+    let seats = vec![person("Asha"), person(ME), SeatHolder::Open];
     script.push(&welcome(Some(1), seats, Game::new(variant), 2));
     app.update();
     app.update();
@@ -573,17 +590,7 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
     script.push(&ServerMessage::Event {
         seq: 3,
         event: RoomEvent::Seats {
-            seats: vec![
-                SeatHolder::Person {
-                    connected: true,
-                    name: None,
-                },
-                SeatHolder::Person {
-                    connected: true,
-                    name: None,
-                },
-                SeatHolder::Computer,
-            ],
+            seats: vec![person("Asha"), person(ME), SeatHolder::Computer],
         },
     });
     script.push(&ServerMessage::Disconnected {
@@ -592,14 +599,32 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
     });
     app.update();
     app.update();
+    // Seats are named by who plays them, the computer's as the computer.
     assert_eq!(
         hud(&mut app, HudText::Online),
-        "Red disconnected: the computer plays in 45 s"
+        "Asha (Red) disconnected: the computer plays in 45 s"
+    );
+    let names = app.world().resource::<SeatNames>().clone();
+    let colour = |seat: u8| variant.colour(seat);
+    assert_eq!(
+        names.of(colour(2)).map(|p| p.in_english()),
+        Some(format!(
+            "{} (computer, Medium)",
+            Phrase::Seat(colour(2)).in_english()
+        ))
+    );
+    assert!(
+        hud(&mut app, HudText::Turn).starts_with("Asha (Red) to move"),
+        "{}",
+        hud(&mut app, HudText::Turn)
     );
     script.push(&ServerMessage::Reconnected { seat: 0 });
     app.update();
     app.update();
-    assert_eq!(hud(&mut app, HudText::Online), "Online: you are Yellow");
+    assert_eq!(
+        hud(&mut app, HudText::Online),
+        format!("Online: you are {ME} (Yellow)")
+    );
 }
 
 /// `starhalma-server` on 127.0.0.1 port 0 (built by `cargo test --workspace` next to this test
@@ -758,4 +783,169 @@ fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
         (29.5..31.0).contains(&silent_for),
         "gone after 30 s of silence, not {silent_for} s"
     );
+}
+
+#[test]
+fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
+    let (mut app, script) = online_app_named(None);
+    open_link(&mut app);
+    let sent = script.sent();
+    let [
+        ClientMessage::Hello {
+            name: Some(name), ..
+        },
+    ] = sent.as_slice()
+    else {
+        panic!("expected a hello with a name: {sent:?}");
+    };
+    let kept = app.world().resource::<PlayerProfile>().name.clone();
+    assert_eq!(kept.as_ref().map(PlayerName::as_str), Some(name.as_str()));
+    // English: an adjective, a marble word and a number from 10 to 99.
+    let words: Vec<&str> = name.split(' ').collect();
+    assert_eq!(words.len(), 3, "{name}");
+    assert!(words[2].parse::<u8>().is_ok_and(|n| (10..100).contains(&n)));
+    // Hosting later goes by the same name, for the room and its seat.
+    app.world_mut().write_message(NetRequest::Host(table2()));
+    app.update();
+    assert_eq!(
+        script.sent(),
+        vec![
+            ClientMessage::Hello {
+                room: None,
+                token: None,
+                name: Some(name.clone()),
+            },
+            ClientMessage::Create {
+                variant: table2(),
+                name: Some(name.clone()),
+            },
+        ]
+    );
+}
+
+#[test]
+fn suggested_names_are_in_the_players_language_and_vary() {
+    for language in [Language::English, Language::Japanese, Language::Nepali] {
+        let words = Words::new(language);
+        let names: std::collections::BTreeSet<String> = (0..40u64)
+            .map(|seed| suggest_name(&words, seed).to_string())
+            .collect();
+        assert!(names.len() >= 20, "{language:?}: {names:?}");
+        for name in &names {
+            let in_script = match language {
+                Language::English => name.is_ascii(),
+                Language::Japanese => name
+                    .chars()
+                    .any(|c| ('\u{3040}'..='\u{30FF}').contains(&c) || c == '星'),
+                Language::Nepali => name.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)),
+            };
+            assert!(in_script, "{language:?}: {name}");
+        }
+    }
+}
+
+/// Every text on screen, as drawn.
+fn texts(app: &mut App) -> Vec<String> {
+    app.world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect()
+}
+
+/// The text of every reaction bubble on screen.
+fn bubbles(app: &mut App) -> Vec<String> {
+    let bubbles: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, With<ReactionBubble>>()
+        .iter(app.world())
+        .collect();
+    app.world_mut()
+        .query::<(&Text, &ChildOf)>()
+        .iter(app.world())
+        .filter(|(_, parent)| bubbles.contains(&parent.parent()))
+        .map(|(t, _)| t.0.clone())
+        .collect()
+}
+
+fn press(app: &mut App, action: UiAction) {
+    app.world_mut().write_message(ActionPressed(action));
+    app.update();
+}
+
+#[test]
+fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted() {
+    let (mut app, script) = online_app();
+    open_link(&mut app);
+    script.push(&welcome(
+        Some(0),
+        vec![person(ME), person("さくら")],
+        Game::new(table2()),
+        2,
+    ));
+    app.update();
+    app.update();
+    script.sent();
+    // React opens the bar; a reaction goes out and closes it.
+    press(&mut app, UiAction::OpenReactions);
+    assert!(app.world().resource::<ReactionBarOpen>().0);
+    press(&mut app, UiAction::React(Reaction::GoodMove));
+    assert!(!app.world().resource::<ReactionBarOpen>().0);
+    app.update();
+    assert_eq!(
+        script.sent(),
+        vec![ClientMessage::React {
+            reaction: Reaction::GoodMove
+        }]
+    );
+    // The friend's answer shows as a bubble and in the move list, in this player's words.
+    script.push(&ServerMessage::Reacted {
+        seat: 1,
+        reaction: Reaction::Thanks,
+    });
+    app.update();
+    app.update();
+    let friend = Phrase::Seat(table2().colour(1)).in_english();
+    let line = format!("さくら ({friend}): Thanks!");
+    assert_eq!(bubbles(&mut app), vec![line.clone()]);
+    let shown = texts(&mut app).iter().filter(|t| **t == line).count();
+    assert_eq!(shown, 2, "the bubble and the move list");
+    // The bubble goes after a few seconds; the move list keeps the reaction.
+    for _ in 0..(4200 / 20) {
+        app.update();
+    }
+    assert!(bubbles(&mut app).is_empty());
+    assert_eq!(texts(&mut app).iter().filter(|t| **t == line).count(), 1);
+    // Muted: no bubble, and the move list leaves reactions out.
+    press(&mut app, UiAction::MuteReactions);
+    assert!(app.world().resource::<PlayerProfile>().mute_reactions);
+    script.push(&ServerMessage::Reacted {
+        seat: 1,
+        reaction: Reaction::GoodGame,
+    });
+    app.update();
+    app.update();
+    assert!(bubbles(&mut app).is_empty());
+    assert!(
+        !texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with(&format!("さくら ({friend}):"))),
+        "{:?}",
+        texts(&mut app)
+    );
+    // A spectator cannot open the bar nor send.
+    script.push(&welcome(
+        None,
+        vec![person(ME), person("さくら")],
+        Game::new(table2()),
+        2,
+    ));
+    app.update();
+    app.update();
+    script.sent();
+    press(&mut app, UiAction::OpenReactions);
+    press(&mut app, UiAction::React(Reaction::Hello));
+    app.update();
+    assert!(!app.world().resource::<ReactionBarOpen>().0);
+    assert!(script.sent().is_empty());
 }

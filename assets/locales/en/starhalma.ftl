@@ -201,6 +201,33 @@ online-closed-code = the connection closed (code { $code })
 online-browser-refused = the browser would not open { $url }: { $error }
 # "LINK: reason", for a link that cannot be opened.
 online-bad-link = { $link }: { $reason }
+
+## Players' names online
+# A seat named by the person playing it: "Asha (Red)".
+seat-named = { $name } ({ $colour })
+# An online seat the computer plays: "Red (computer, Medium)".
+seat-computer = { $colour } (computer, { $level })
+# The name suggested the first time a player goes online: an adjective, a marble word and a
+# number ("Swift Marble 42"). The lists are comma-separated words to pick from; a name has at
+# most 20 characters.
+name-suggestion = { $adjective } { $marble } { $number }
+name-adjectives = Swift, Bright, Calm, Bold, Lucky, Clever, Quiet, Merry
+name-marbles = Marble, Pebble, Bead, Comet
+
+## Reactions (sent to everyone in an online room)
+reaction-hello = Hello!
+reaction-good-move = Good move!
+reaction-thanks = Thanks!
+reaction-oops = Oops!
+reaction-well-played = Well played!
+reaction-your-turn = Your turn!
+reaction-good-game = Good game!
+reaction-rematch = Rematch?
+# A reaction heard, in its bubble and in the move list: "Asha (Red): Good move!"
+reaction-said = { $who }: { $reaction }
+button-react = React
+button-reactions-on = Reactions: on
+button-reactions-off = Reactions: off
 link-no-room = the link has no ?room= part
 link-bad-scheme = the link must start with http:// or https://
 link-no-host = the link names no host

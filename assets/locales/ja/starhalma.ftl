@@ -166,6 +166,30 @@ online-server-silent = サーバーから返事がなくなりました
 online-closed-code = 接続が切れました（コード { $code }）
 online-browser-refused = ブラウザーが { $url } を開けませんでした: { $error }
 online-bad-link = { $link }: { $reason }
+
+## オンラインの名前
+# 遊んでいる人の名前で席を呼ぶ、「Asha（赤）」。
+seat-named = { $name }（{ $colour }）
+# コンピューターが打つオンラインの席、「赤（コンピューター、ふつう）」。
+seat-computer = { $colour }（コンピューター、{ $level }）
+# はじめてオンラインで遊ぶときにすすめる名前。
+name-suggestion = { $adjective }{ $marble }{ $number }
+name-adjectives = はやい, あかるい, しずかな, つよい, ラッキー, かしこい, やさしい, げんきな
+name-marbles = マーブル, 星, ビーズ, パール
+
+## リアクション
+reaction-hello = こんにちは！
+reaction-good-move = いい手！
+reaction-thanks = ありがとう！
+reaction-oops = しまった！
+reaction-well-played = お見事！
+reaction-your-turn = あなたの番です！
+reaction-good-game = いい勝負でした！
+reaction-rematch = もう一局？
+reaction-said = { $who }「{ $reaction }」
+button-react = リアクション
+button-reactions-on = リアクション: オン
+button-reactions-off = リアクション: オフ
 link-no-room = リンクに ?room= の部分がありません
 link-bad-scheme = リンクは http:// か https:// で始まる必要があります
 link-no-host = リンクにホスト名がありません

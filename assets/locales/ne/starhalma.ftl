@@ -170,6 +170,27 @@ online-server-silent = सर्भरले जवाफ दिन छोड्
 online-closed-code = जडान बन्द भयो (कोड { $code })
 online-browser-refused = ब्राउजरले { $url } खोलेन: { $error }
 online-bad-link = { $link }: { $reason }
+
+## अनलाइन नाम
+seat-named = { $name } ({ $colour })
+seat-computer = { $colour } (कम्प्युटर, { $level })
+name-suggestion = { $adjective } { $marble } { $number }
+name-adjectives = छिटो, उज्यालो, शान्त, साहसी, भाग्यमानी, चलाख, चुपचाप, खुसी
+name-marbles = गोली, ढुङ्गा, तारा, मोती
+
+## प्रतिक्रिया
+reaction-hello = नमस्ते!
+reaction-good-move = राम्रो चाल!
+reaction-thanks = धन्यवाद!
+reaction-oops = उफ्!
+reaction-well-played = राम्रो खेल्नुभयो!
+reaction-your-turn = तपाईंको पालो!
+reaction-good-game = राम्रो खेल!
+reaction-rematch = फेरि खेलौं?
+reaction-said = { $who }: “{ $reaction }”
+button-react = प्रतिक्रिया
+button-reactions-on = प्रतिक्रिया: खुला
+button-reactions-off = प्रतिक्रिया: बन्द
 link-no-room = लिङ्कमा ?room= भाग छैन
 link-bad-scheme = लिङ्क http:// वा https:// बाट सुरु हुनुपर्छ
 link-no-host = लिङ्कमा होस्ट छैन

@@ -131,6 +131,23 @@ pub const ONLINE_SERVER_SILENT: &str = "online-server-silent";
 pub const ONLINE_CLOSED_CODE: &str = "online-closed-code";
 pub const ONLINE_BROWSER_REFUSED: &str = "online-browser-refused";
 pub const ONLINE_BAD_LINK: &str = "online-bad-link";
+pub const SEAT_NAMED: &str = "seat-named";
+pub const SEAT_COMPUTER: &str = "seat-computer";
+pub const NAME_SUGGESTION: &str = "name-suggestion";
+pub const NAME_ADJECTIVES: &str = "name-adjectives";
+pub const NAME_MARBLES: &str = "name-marbles";
+pub const REACTION_HELLO: &str = "reaction-hello";
+pub const REACTION_GOOD_MOVE: &str = "reaction-good-move";
+pub const REACTION_THANKS: &str = "reaction-thanks";
+pub const REACTION_OOPS: &str = "reaction-oops";
+pub const REACTION_WELL_PLAYED: &str = "reaction-well-played";
+pub const REACTION_YOUR_TURN: &str = "reaction-your-turn";
+pub const REACTION_GOOD_GAME: &str = "reaction-good-game";
+pub const REACTION_REMATCH: &str = "reaction-rematch";
+pub const REACTION_SAID: &str = "reaction-said";
+pub const BUTTON_REACT: &str = "button-react";
+pub const BUTTON_REACTIONS_ON: &str = "button-reactions-on";
+pub const BUTTON_REACTIONS_OFF: &str = "button-reactions-off";
 pub const LINK_NO_ROOM: &str = "link-no-room";
 pub const LINK_BAD_SCHEME: &str = "link-bad-scheme";
 pub const LINK_NO_HOST: &str = "link-no-host";
@@ -450,6 +467,23 @@ pub const ALL: &[&str] = &[
     ONLINE_CLOSED_CODE,
     ONLINE_BROWSER_REFUSED,
     ONLINE_BAD_LINK,
+    SEAT_NAMED,
+    SEAT_COMPUTER,
+    NAME_SUGGESTION,
+    NAME_ADJECTIVES,
+    NAME_MARBLES,
+    REACTION_HELLO,
+    REACTION_GOOD_MOVE,
+    REACTION_THANKS,
+    REACTION_OOPS,
+    REACTION_WELL_PLAYED,
+    REACTION_YOUR_TURN,
+    REACTION_GOOD_GAME,
+    REACTION_REMATCH,
+    REACTION_SAID,
+    BUTTON_REACT,
+    BUTTON_REACTIONS_ON,
+    BUTTON_REACTIONS_OFF,
     LINK_NO_ROOM,
     LINK_BAD_SCHEME,
     LINK_NO_HOST,

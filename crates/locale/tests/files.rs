@@ -228,6 +228,8 @@ fn translations_differ_from_english() {
         "hud-computer",
         "menu-seat",
         "seat-tag",
+        "seat-named",
+        "name-suggestion",
     ];
     for language in [Language::Japanese, Language::Nepali] {
         let texts = Texts::new(language);

@@ -1,0 +1,249 @@
+//! Reactions online: "React" opens a bar of the eight reactions (seated players only; one
+//! goes out as `react` and the bar closes), and each reaction heard shows for a few seconds as
+//! a bubble by the sender's camp, in this player's language: "Asha (Red): Good move!". The
+//! move list keeps them too. "Reactions: off" hides others' reactions (sending stays).
+
+use super::theme::{BUTTON_BACKGROUND, RESULT_BORDER, TEXT, size};
+use super::widgets::{ButtonSize, label, styled_button};
+use super::{ActionPressed, Screen, UiAction};
+use crate::board::hole_position;
+use crate::frame::Frame;
+use crate::layout::ScreenLayout;
+use crate::locale::{Phrase, Say, set_say};
+use crate::net::{NetRequest, Online, Phase, PlayerProfile, Reacted};
+use bevy::prelude::*;
+use starhalma_locale::id;
+use starhalma_protocol::Reaction;
+use starhalma_rules::Variant;
+use starhalma_rules::board::camp_tip;
+
+/// A reaction's words: "Good move!".
+pub(super) fn reaction_words(reaction: Reaction) -> Phrase {
+    Phrase::msg(match reaction {
+        Reaction::Hello => id::REACTION_HELLO,
+        Reaction::GoodMove => id::REACTION_GOOD_MOVE,
+        Reaction::Thanks => id::REACTION_THANKS,
+        Reaction::Oops => id::REACTION_OOPS,
+        Reaction::WellPlayed => id::REACTION_WELL_PLAYED,
+        Reaction::YourTurn => id::REACTION_YOUR_TURN,
+        Reaction::GoodGame => id::REACTION_GOOD_GAME,
+        Reaction::Rematch => id::REACTION_REMATCH,
+    })
+}
+
+/// A reaction heard, with who sent it: "Asha (Red): Good move!".
+pub(super) fn reaction_said(variant: Variant, reacted: &Reacted) -> Phrase {
+    Phrase::msg(id::REACTION_SAID)
+        .with("who", variant.colour(reacted.seat))
+        .with("reaction", reaction_words(reacted.reaction))
+}
+
+/// Whether the reaction bar is open.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReactionBarOpen(pub bool);
+
+/// The bar of reaction buttons.
+#[derive(Component)]
+struct ReactionBar;
+
+/// A reaction's bubble, by the sender's camp.
+#[derive(Component)]
+pub struct ReactionBubble;
+
+/// Who may react now: a seated player in a room.
+pub(super) fn may_react(online: &Online) -> bool {
+    online.phase == Phase::InRoom && online.seat.is_some()
+}
+
+fn build_reaction_bar(mut commands: Commands) {
+    let buttons: Vec<Entity> = Reaction::ALL
+        .into_iter()
+        .map(|reaction| {
+            commands
+                .spawn(styled_button(
+                    reaction_words(reaction),
+                    UiAction::React(reaction),
+                    ButtonSize::Small,
+                    BUTTON_BACKGROUND,
+                ))
+                .id()
+        })
+        .collect();
+    commands
+        .spawn((
+            ReactionBar,
+            DespawnOnExit(Screen::Playing),
+            Node {
+                display: Display::None,
+                position_type: PositionType::Absolute,
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                padding: UiRect::all(px(4)),
+                ..default()
+            },
+            BackgroundColor(super::theme::SHEET_BACKGROUND),
+        ))
+        .add_children(&buttons);
+}
+
+/// React opens or closes the bar, a reaction goes out and closes it, and the mute button turns
+/// others' reactions off or on.
+fn reaction_actions(
+    mut actions: MessageReader<ActionPressed>,
+    online: Res<Online>,
+    mut open: ResMut<ReactionBarOpen>,
+    mut profile: ResMut<PlayerProfile>,
+    mut requests: MessageWriter<NetRequest>,
+) {
+    for ActionPressed(action) in actions.read() {
+        match action {
+            UiAction::OpenReactions => open.0 = !open.0 && may_react(&online),
+            UiAction::React(reaction) => {
+                if may_react(&online) {
+                    requests.write(NetRequest::React(*reaction));
+                }
+                open.0 = false;
+            }
+            UiAction::MuteReactions => profile.mute_reactions = !profile.mute_reactions,
+            _ => {}
+        }
+    }
+}
+
+/// The bar shows while open and the player may react, along the board's lower edge.
+fn place_reaction_bar(
+    open: Res<ReactionBarOpen>,
+    online: Res<Online>,
+    layout: Res<ScreenLayout>,
+    mut bars: Query<&mut Node, With<ReactionBar>>,
+) {
+    let shown = open.0 && may_react(&online);
+    let board = layout.board;
+    for mut node in &mut bars {
+        let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+        let (left, width, bottom) = (
+            px(board.min.x),
+            px(board.width()),
+            px(layout.window.y - board.max.y),
+        );
+        if node.left != left || node.width != width || node.bottom != bottom {
+            node.left = left;
+            node.width = width;
+            node.bottom = bottom;
+        }
+    }
+}
+
+/// Where a seat's bubble goes: over its camp's tip as the camera sees it; at the top of the
+/// board when the camp is out of view (or nothing is drawn, as in tests).
+fn bubble_place(
+    camera: Option<(&Camera, &GlobalTransform)>,
+    variant: Variant,
+    seat: u8,
+    layout: &ScreenLayout,
+    row: usize,
+) -> Vec2 {
+    let tip = hole_position(camp_tip(variant.camp_of(seat)));
+    let fallback = Vec2::new(
+        layout.board.center().x - 100.0,
+        layout.board.min.y + 8.0 + 34.0 * row as f32,
+    );
+    camera
+        .and_then(|(camera, at)| camera.world_to_viewport(at, tip).ok())
+        .map(|p| p - Vec2::new(60.0, 40.0))
+        .unwrap_or(fallback)
+}
+
+/// Bubbles for the reactions of the last few seconds (none while muted), kept by their sender's
+/// camp as the camera moves.
+#[allow(clippy::too_many_arguments)]
+fn show_bubbles(
+    mut commands: Commands,
+    online: Res<Online>,
+    profile: Res<PlayerProfile>,
+    state: Res<crate::core::Match>,
+    layout: Res<ScreenLayout>,
+    time: Res<Time>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    mut bubbles: Query<(Entity, &mut Node, &Children), With<ReactionBubble>>,
+    mut says: Query<&mut Say>,
+) {
+    let now = time.elapsed_secs_f64();
+    let variant = state.game.variant();
+    let recent: Vec<&Reacted> = if profile.mute_reactions {
+        Vec::new()
+    } else {
+        online.recent_reactions(now).collect()
+    };
+    let camera = cameras.iter().next();
+    let mut existing: Vec<_> = bubbles.iter_mut().collect();
+    for (row, reacted) in recent.iter().enumerate() {
+        let at = bubble_place(camera, variant, reacted.seat, &layout, row);
+        let words = reaction_said(variant, reacted);
+        if let Some((_, node, children)) = existing.get_mut(row) {
+            if node.left != px(at.x) || node.top != px(at.y) {
+                node.left = px(at.x);
+                node.top = px(at.y);
+            }
+            for child in children.iter() {
+                if let Ok(mut say) = says.get_mut(child) {
+                    set_say(&mut say, words.clone());
+                }
+            }
+        } else {
+            commands.spawn((
+                ReactionBubble,
+                DespawnOnExit(Screen::Playing),
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(at.x),
+                    top: px(at.y),
+                    padding: UiRect::axes(px(10), px(5)),
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::all(px(12)),
+                    ..default()
+                },
+                BackgroundColor(super::theme::RESULT_BACKGROUND),
+                BorderColor::all(RESULT_BORDER),
+                Pickable::IGNORE,
+                children![label(words, size::LINE, TEXT)],
+            ));
+        }
+    }
+    for (entity, ..) in existing.into_iter().skip(recent.len()) {
+        commands.entity(entity).despawn();
+    }
+}
+
+/// Whether bubbles may need to change: a reaction arrived, one is showing (it moves with the
+/// camera and ends), or the mute setting changed.
+fn bubbles_due(
+    online: Res<Online>,
+    profile: Res<PlayerProfile>,
+    bubbles: Query<(), With<ReactionBubble>>,
+) -> bool {
+    online.is_changed() || profile.is_changed() || !bubbles.is_empty()
+}
+
+pub(super) struct ReactionsPlugin;
+
+impl Plugin for ReactionsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ReactionBarOpen>()
+            .add_systems(OnEnter(Screen::Playing), build_reaction_bar)
+            .add_systems(
+                Update,
+                (
+                    reaction_actions
+                        .run_if(on_message::<ActionPressed>)
+                        .in_set(Frame::Actions),
+                    (place_reaction_bar, show_bubbles.run_if(bubbles_due))
+                        .in_set(Frame::Hud)
+                        .run_if(in_state(Screen::Playing)),
+                ),
+            );
+    }
+}
