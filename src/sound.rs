@@ -17,6 +17,8 @@ pub enum SoundCue {
     Hop,
     /// The game ended with a winner.
     Win,
+    /// A second of the last ten on this player's move clock.
+    ClockTick,
 }
 
 /// Sound on or off, and how loud.
@@ -96,7 +98,7 @@ pub fn cue_wav(cue: SoundCue) -> Vec<u8> {
     wav_file(&cue_samples(cue))
 }
 
-/// The three sounds: a soft wooden tock, a glassy click, a rising arpeggio.
+/// The four sounds: a soft wooden tock, a glassy click, a rising arpeggio, a short high tick.
 fn cue_samples(cue: SoundCue) -> Vec<f32> {
     match cue {
         SoundCue::Step => synthesize(
@@ -116,6 +118,15 @@ fn cue_samples(cue: SoundCue) -> Vec<f32> {
             }],
             0.15,
             0.4,
+        ),
+        SoundCue::ClockTick => synthesize(
+            &[Note {
+                partials: &[(2200.0, 1.0), (4400.0, 0.2)],
+                start: 0.0,
+                decay_per_second: 60.0,
+            }],
+            0.08,
+            0.3,
         ),
         SoundCue::Win => {
             const C5: &[(f32, f32)] = &[(523.3, 1.0), (1046.5, 0.3)];
@@ -149,6 +160,7 @@ mod output {
         step: Handle<AudioSource>,
         hop: Handle<AudioSource>,
         win: Handle<AudioSource>,
+        tick: Handle<AudioSource>,
     }
 
     pub(super) fn create_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
@@ -161,6 +173,7 @@ mod output {
             step: add(SoundCue::Step),
             hop: add(SoundCue::Hop),
             win: add(SoundCue::Win),
+            tick: add(SoundCue::ClockTick),
         });
     }
 
@@ -178,6 +191,7 @@ mod output {
                 SoundCue::Step => &sounds.step,
                 SoundCue::Hop => &sounds.hop,
                 SoundCue::Win => &sounds.win,
+                SoundCue::ClockTick => &sounds.tick,
             };
             commands.spawn((
                 AudioPlayer::new(source.clone()),
@@ -202,7 +216,7 @@ mod output {
     struct WebAudio {
         context: AudioContext,
         /// Step, hop, win.
-        buffers: [AudioBuffer; 3],
+        buffers: [AudioBuffer; 4],
         started: u32,
     }
 
@@ -224,6 +238,7 @@ mod output {
             buffer(&context, SoundCue::Step)?,
             buffer(&context, SoundCue::Hop)?,
             buffer(&context, SoundCue::Win)?,
+            buffer(&context, SoundCue::ClockTick)?,
         ];
         Ok(WebAudio {
             context,
@@ -237,6 +252,7 @@ mod output {
             SoundCue::Step => &audio.buffers[0],
             SoundCue::Hop => &audio.buffers[1],
             SoundCue::Win => &audio.buffers[2],
+            SoundCue::ClockTick => &audio.buffers[3],
         };
         let source = audio.context.create_buffer_source()?;
         source.set_buffer(Some(buffer));

@@ -11,8 +11,8 @@ use crate::locale::{Phrase, Words};
 use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, Liveness, PlayerName, RoomCode, SeatHolder, ServerMessage, Session,
-    Token, Welcome, decode_server, room_in_url, socket_url,
+    ClientMessage, ErrorCode, Liveness, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage,
+    Session, Token, Welcome, decode_server, room_in_url, socket_url,
 };
 
 /// What the connection handed core for the event (or welcome) the session waits on.
@@ -151,6 +151,7 @@ pub(super) fn handle_requests(
                 conn.session.send(ClientMessage::Create {
                     variant: *variant,
                     name: Some(name.to_string()),
+                    clock_ms: None,
                 });
                 // Nobody moves on the empty board until the room's own game arrives.
                 commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
@@ -185,6 +186,7 @@ pub(super) fn handle_requests(
             NetRequest::React(reaction) => conn.session.send(ClientMessage::React {
                 reaction: *reaction,
             }),
+            NetRequest::Back => conn.session.send(ClientMessage::Back {}),
         }
     }
     conn.flush();
@@ -316,6 +318,8 @@ fn handle_message(
                 host,
                 seats,
                 game,
+                clock_ms,
+                turn_left_ms,
                 ..
             } = *welcome;
             if let Some(token) = token {
@@ -333,11 +337,26 @@ fn handle_message(
                 away: Vec::new(),
                 refusal: None,
                 reactions: std::mem::take(&mut online.reactions),
+                clock: clock_ms,
+                turn_deadline: turn_left_ms.map(|ms| now + ms as f64 / 1000.0),
             };
             let game = Box::new(game);
             conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);
         }
-        ServerMessage::Event { seq, event } => conn.session.event(seq, event),
+        ServerMessage::Event { seq, event } => {
+            // A new turn starts its clock as its news arrives (applying may wait for an
+            // animation); an old or repeated event starts nothing.
+            let turn_starts = matches!(
+                event,
+                RoomEvent::Moved { .. } | RoomEvent::Started {} | RoomEvent::Rematch { .. }
+            );
+            if turn_starts && seq > conn.session.applied() {
+                online.turn_deadline = online
+                    .clock
+                    .map(|clock| now + clock.millis() as f64 / 1000.0);
+            }
+            conn.session.event(seq, event);
+        }
         ServerMessage::Ack { id, .. } => conn.session.answered(Some(id)),
         ServerMessage::Error { code, message, id } => {
             conn.session.answered(id);

@@ -31,7 +31,7 @@ use connection::{Connection, handle_requests, receive, send_proposals};
 use events::apply_events;
 use serde::{Deserialize, Serialize};
 use starhalma_locale::id;
-use starhalma_protocol::{ErrorCode, PlayerName, Reaction, RoomCode, SeatHolder, Token};
+use starhalma_protocol::{ErrorCode, MoveClock, PlayerName, Reaction, RoomCode, SeatHolder, Token};
 use starhalma_rules::Variant;
 
 /// Where "Play a friend" opens rooms (`http://HOST:PORT`): the page's own server on the web,
@@ -52,6 +52,8 @@ pub enum NetRequest {
     FillComputer,
     /// Send everyone in the room a reaction (a seated player).
     React(Reaction),
+    /// Take back the seat the clock left to the computer.
+    Back,
 }
 
 /// Who this player is online and how they take others' reactions; kept in the settings.
@@ -165,6 +167,11 @@ pub struct Online {
     pub refusal: Option<Phrase>,
     /// Reactions heard in this room, oldest first (the interface shows the recent ones).
     pub reactions: Vec<Reacted>,
+    /// The room's move clock, if it has one.
+    pub clock: Option<MoveClock>,
+    /// With a clock: when (`Time::elapsed_secs_f64`) the seat to move runs out of time,
+    /// counted from when its turn's start reached this device.
+    pub turn_deadline: Option<f64>,
 }
 
 /// A reaction someone in the room sent.
@@ -223,6 +230,19 @@ fn name_seats(online: Res<Online>, state: Res<Match>, mut names: ResMut<SeatName
 impl Online {
     pub fn is_online(&self) -> bool {
         self.phase != Phase::Offline
+    }
+
+    /// Whether the clock left this device's seat to the computer.
+    pub fn idle_here(&self) -> bool {
+        self.seat
+            .and_then(|s| self.seats.get(usize::from(s)))
+            .is_some_and(|holder| matches!(holder, SeatHolder::Person { idle: true, .. }))
+    }
+
+    /// Whole seconds the seat to move has left at `now` (rounded up), with a clock.
+    pub fn seconds_left(&self, now: f64) -> Option<i64> {
+        self.turn_deadline
+            .map(|deadline| (deadline - now).ceil().max(0.0) as i64)
     }
 }
 

@@ -159,6 +159,7 @@ fn hud_buttons() -> Vec<(Phrase, UiAction, ButtonGroup)> {
         (msg(id::BUTTON_FILL_COMPUTER), UiAction::FillComputer, Main),
         (msg(id::BUTTON_LEAVE), UiAction::Leave, Main),
         (msg(id::BUTTON_REMATCH), UiAction::Rematch, Main),
+        (msg(id::BUTTON_BACK), UiAction::Back, Main),
         (msg(id::BUTTON_REACT), UiAction::OpenReactions, Main),
         (
             msg(id::BUTTON_REACTIONS_ON),
@@ -273,7 +274,15 @@ fn update_hud(
 ) {
     for (which, mut say) in &mut texts {
         let line = match which {
-            HudText::Turn => describe_turn(&state, thinking.0),
+            HudText::Turn => {
+                let turn = describe_turn(&state, thinking.0);
+                match online.seconds_left(time.elapsed_secs_f64()) {
+                    Some(seconds) if !state.game.is_over() => Phrase::msg(id::HUD_TURN_CLOCK)
+                        .with("turn", turn)
+                        .with("seconds", seconds),
+                    _ => turn,
+                }
+            }
             HudText::LastMove => describe_last_move(&state),
             HudText::Home => describe_home(&state),
             HudText::Message if notice.0.is_empty() && state.king_to_the_tip() => {
@@ -390,8 +399,10 @@ impl Plugin for HudPlugin {
                         .or_eager(resource_changed::<Notice>)
                         .or_eager(resource_changed::<Online>)
                         .or_eager(resource_changed::<Guide>)
-                        // The takeover countdown ticks.
-                        .or_eager(|online: Res<Online>| !online.away.is_empty())
+                        // The takeover countdown and the move clock tick.
+                        .or_eager(|online: Res<Online>| {
+                            !online.away.is_empty() || online.turn_deadline.is_some()
+                        })
                         .or_eager(any_match_filter::<Added<HudText>>),
                 ),
                 update_buttons.run_if(

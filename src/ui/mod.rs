@@ -126,6 +126,8 @@ pub enum UiAction {
     React(starhalma_protocol::Reaction),
     /// Show or hide others' reactions.
     MuteReactions,
+    /// Take back the seat the clock left to the computer (any button does it too).
+    Back,
     /// The next language (English, Japanese, Nepali).
     CycleLanguage,
     /// Start the guided first game.

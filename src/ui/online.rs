@@ -7,6 +7,7 @@ use crate::core::{GameCommand, Match};
 use crate::frame::Frame;
 use crate::locale::Phrase;
 use crate::net::{JoinAtStart, NetRequest, Online, OnlineMemory, Phase};
+use crate::sound::SoundCue;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use starhalma_locale::id;
@@ -23,6 +24,7 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
         Phase::Expired => Phrase::msg(id::ONLINE_EXPIRED),
         Phase::Replaced => Phrase::msg(id::ONLINE_REPLACED),
         Phase::Failed(why) => Phrase::msg(id::ONLINE_FAILED).with("reason", why.clone()),
+        Phase::InRoom if online.idle_here() => Phrase::msg(id::ONLINE_IDLE),
         Phase::InRoom => {
             let seated = online
                 .seats
@@ -54,7 +56,7 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
 }
 
 /// Which online buttons show: (action, shown).
-pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 7] {
+pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 8] {
     let in_room = online.phase == Phase::InRoom;
     let seated = in_room && online.seat.is_some();
     let many = state.game.variant().players() >= 3;
@@ -72,6 +74,7 @@ pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool
         (UiAction::Rematch, seated && state.game.is_over()),
         (UiAction::OpenReactions, super::reactions::may_react(online)),
         (UiAction::MuteReactions, in_room),
+        (UiAction::Back, online.idle_here()),
     ]
 }
 
@@ -100,6 +103,10 @@ fn online_actions(
         choice,
     } = here;
     for ActionPressed(action) in actions.read() {
+        // Any button pressed says the player is here (after the clock left their seat idle).
+        if online.idle_here() {
+            requests.write(NetRequest::Back);
+        }
         match action {
             UiAction::PlayFriend => {
                 requests.write(NetRequest::Host(choice.setup().variant));
@@ -161,6 +168,24 @@ fn copy_to_clipboard(link: &str) -> Phrase {
     }
 }
 
+/// A tick each second of the last ten on this player's move clock (Sound off silences it).
+fn clock_ticks(
+    online: Res<Online>,
+    state: Res<Match>,
+    time: Res<Time>,
+    mut last: Local<Option<i64>>,
+    mut cues: MessageWriter<SoundCue>,
+) {
+    let ours = online.seat == Some(state.game.active()) && !state.game.is_over();
+    let left = online
+        .seconds_left(time.elapsed_secs_f64())
+        .filter(|s| ours && (1..=10).contains(s));
+    if left.is_some() && left != *last {
+        cues.write(SoundCue::ClockTick);
+    }
+    *last = left;
+}
+
 /// A refusal from the server becomes the notice.
 fn server_refusals(
     online: Res<Online>,
@@ -194,6 +219,9 @@ impl Plugin for OnlinePlugin {
                     .in_set(Frame::Actions),
                 server_refusals
                     .run_if(resource_changed::<Online>)
+                    .in_set(Frame::Hud),
+                clock_ticks
+                    .run_if(|online: Res<Online>| online.turn_deadline.is_some())
                     .in_set(Frame::Hud),
             ),
         );

@@ -49,7 +49,7 @@ fn app_with(setup: Setup) -> App {
 
 /// The sounds the game asked for, in order.
 #[derive(Resource, Default)]
-struct Heard(Vec<SoundCue>);
+pub(crate) struct Heard(pub(crate) Vec<SoundCue>);
 
 fn listen(mut cues: MessageReader<SoundCue>, mut heard: ResMut<Heard>) {
     heard.0.extend(cues.read().copied());

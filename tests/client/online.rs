@@ -6,6 +6,7 @@
 use super::{app_in, command, hud, run_until_still, send, sent, table2};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use starhalma::testing::SoundCue;
 use starhalma::testing::{
     ActionPressed, Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText,
     Marble, MoveApplied, NetRequest, Notice, OnHole, Online, OnlineMemory, Phase, Phrase,
@@ -17,8 +18,8 @@ use starhalma::{
     Store, UiAction,
 };
 use starhalma_protocol::{
-    ClientMessage, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
-    Welcome,
+    ClientMessage, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder,
+    ServerMessage, Token, Welcome,
 };
 use starhalma_rules::{Game, Move, Variant};
 use std::time::Duration;
@@ -56,6 +57,7 @@ fn person(name: &str) -> SeatHolder {
     SeatHolder::Person {
         connected: true,
         name: Some(PlayerName::new(name).unwrap()),
+        idle: false,
     }
 }
 
@@ -69,6 +71,8 @@ fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> Se
         seats,
         game,
         seq,
+        clock_ms: None,
+        turn_left_ms: None,
     }))
 }
 
@@ -76,7 +80,8 @@ fn people(n: usize) -> Vec<SeatHolder> {
     vec![
         SeatHolder::Person {
             connected: true,
-            name: None
+            name: None,
+            idle: false,
         };
         n
     ]
@@ -126,6 +131,7 @@ fn moved(app: &App, seq: u64, mv: Move) -> ServerMessage {
         event: RoomEvent::Moved {
             seat: game(app).active(),
             mv,
+            by: None,
         },
     }
 }
@@ -200,6 +206,7 @@ fn the_servers_moves_animate_one_at_a_time_in_seq_order() {
         event: RoomEvent::Moved {
             seat: 1,
             mv: second,
+            by: None,
         },
     });
     script.push(&moved(&app, 3, first));
@@ -262,6 +269,7 @@ fn a_gap_asks_for_sync_and_a_welcome_resets_the_board() {
         event: RoomEvent::Moved {
             seat: 1,
             mv: second,
+            by: None,
         },
     });
     app.update();
@@ -818,6 +826,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
             ClientMessage::Create {
                 variant: table2(),
                 name: Some(name.clone()),
+                clock_ms: None,
             },
         ]
     );
@@ -948,4 +957,93 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
     app.update();
     assert!(!app.world().resource::<ReactionBarOpen>().0);
     assert!(script.sent().is_empty());
+}
+
+#[test]
+fn a_move_clock_counts_down_ticks_its_last_ten_seconds_and_an_idle_seat_is_taken_back() {
+    let (mut app, script) = online_app();
+    open_link(&mut app);
+    let ServerMessage::Welcome(mut welcome) = welcome(
+        Some(0),
+        vec![person(ME), person("さくら")],
+        Game::new(table2()),
+        2,
+    ) else {
+        unreachable!()
+    };
+    welcome.clock_ms = Some(MoveClock::SECONDS_20);
+    welcome.turn_left_ms = Some(12_000);
+    script.push(&ServerMessage::Welcome(welcome));
+    app.update();
+    app.update();
+    assert_eq!(
+        hud(&mut app, HudText::Turn),
+        format!("{ME} (Red) to move · 12 s")
+    );
+    // The last ten seconds tick, once each, on this player's own turn.
+    app.world_mut().resource_mut::<super::Heard>().0.clear();
+    for _ in 0..(12_100 / 20) {
+        app.update();
+    }
+    assert_eq!(
+        hud(&mut app, HudText::Turn),
+        format!("{ME} (Red) to move · 0 s")
+    );
+    let ticks = |app: &App| {
+        app.world()
+            .resource::<super::Heard>()
+            .0
+            .iter()
+            .filter(|c| **c == SoundCue::ClockTick)
+            .count()
+    };
+    assert_eq!(ticks(&app), 10);
+    // The computer moves for us by the clock: the friend's turn starts with the whole clock.
+    let mv = game(&app).legal_moves()[0];
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Moved {
+            seat: 0,
+            mv,
+            by: Some(MovedBy::Clock),
+        },
+    });
+    until(&mut app, |app| game(app).history().len() == 1);
+    run_until_still(&mut app);
+    assert!(
+        hud(&mut app, HudText::Turn).ends_with(" s")
+            && hud(&mut app, HudText::Turn).starts_with("さくら (Blue) to move"),
+        "{}",
+        hud(&mut app, HudText::Turn)
+    );
+    // Nobody ticks for another's clock.
+    let before = ticks(&app);
+    for _ in 0..(20_000 / 20) {
+        app.update();
+    }
+    assert_eq!(ticks(&app), before);
+    // The clock left our seat idle: told, and any button takes it back.
+    let mut idle = person(ME);
+    if let SeatHolder::Person { idle: flag, .. } = &mut idle {
+        *flag = true;
+    }
+    script.push(&ServerMessage::Event {
+        seq: 4,
+        event: RoomEvent::Seats {
+            seats: vec![idle, person("さくら")],
+        },
+    });
+    until(&mut app, |app| app.world().resource::<Online>().idle_here());
+    app.update();
+    assert!(
+        hud(&mut app, HudText::Online).starts_with("Your time ran out twice"),
+        "{}",
+        hud(&mut app, HudText::Online)
+    );
+    script.sent();
+    app.world_mut()
+        .write_message(ActionPressed(UiAction::CycleSpeed));
+    app.update();
+    app.update();
+    assert_eq!(script.sent(), vec![ClientMessage::Back {}]);
 }

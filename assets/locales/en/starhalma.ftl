@@ -228,6 +228,10 @@ reaction-said = { $who }: { $reaction }
 button-react = React
 button-reactions-on = Reactions: on
 button-reactions-off = Reactions: off
+# The turn line with the move clock: "Asha (Red) to move (online) · 17 s".
+hud-turn-clock = { $turn } · { $seconds } s
+online-idle = Your time ran out twice: the computer plays for you until you are back
+button-back = I'm back
 link-no-room = the link has no ?room= part
 link-bad-scheme = the link must start with http:// or https://
 link-no-host = the link names no host

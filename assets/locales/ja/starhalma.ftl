@@ -190,6 +190,9 @@ reaction-said = { $who }「{ $reaction }」
 button-react = リアクション
 button-reactions-on = リアクション: オン
 button-reactions-off = リアクション: オフ
+hud-turn-clock = { $turn }・残り{ $seconds }秒
+online-idle = 時間切れが2回続いたので、コンピューターがあなたの代わりに打っています
+button-back = 戻りました
 link-no-room = リンクに ?room= の部分がありません
 link-bad-scheme = リンクは http:// か https:// で始まる必要があります
 link-no-host = リンクにホスト名がありません

@@ -191,6 +191,9 @@ reaction-said = { $who }: “{ $reaction }”
 button-react = प्रतिक्रिया
 button-reactions-on = प्रतिक्रिया: खुला
 button-reactions-off = प्रतिक्रिया: बन्द
+hud-turn-clock = { $turn } · { $seconds } सेकेन्ड बाँकी
+online-idle = तपाईंको समय दुई पटक सकियो: तपाईं नफर्केसम्म कम्प्युटरले खेल्छ
+button-back = म फर्केँ
 link-no-room = लिङ्कमा ?room= भाग छैन
 link-bad-scheme = लिङ्क http:// वा https:// बाट सुरु हुनुपर्छ
 link-no-host = लिङ्कमा होस्ट छैन

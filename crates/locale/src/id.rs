@@ -148,6 +148,9 @@ pub const REACTION_SAID: &str = "reaction-said";
 pub const BUTTON_REACT: &str = "button-react";
 pub const BUTTON_REACTIONS_ON: &str = "button-reactions-on";
 pub const BUTTON_REACTIONS_OFF: &str = "button-reactions-off";
+pub const HUD_TURN_CLOCK: &str = "hud-turn-clock";
+pub const ONLINE_IDLE: &str = "online-idle";
+pub const BUTTON_BACK: &str = "button-back";
 pub const LINK_NO_ROOM: &str = "link-no-room";
 pub const LINK_BAD_SCHEME: &str = "link-bad-scheme";
 pub const LINK_NO_HOST: &str = "link-no-host";
@@ -484,6 +487,9 @@ pub const ALL: &[&str] = &[
     BUTTON_REACT,
     BUTTON_REACTIONS_ON,
     BUTTON_REACTIONS_OFF,
+    HUD_TURN_CLOCK,
+    ONLINE_IDLE,
+    BUTTON_BACK,
     LINK_NO_ROOM,
     LINK_BAD_SCHEME,
     LINK_NO_HOST,

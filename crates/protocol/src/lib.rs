@@ -6,6 +6,7 @@
 //!   and never panics, so the server can feed it whatever a socket delivers.
 //! - [`ids`]: room codes and seat tokens, validated where they enter.
 //! - [`name`]: players' display names, checked and normalised where they enter.
+//! - [`clock`]: the move clocks a room may have.
 //! - [`link`]: room links (`http://HOST:PORT/?room=CODE`) and the socket address they lead to.
 //! - [`session`]: a client's side of a room as a plain state machine: events in seq order, the
 //!   move in flight, resyncs.
@@ -21,6 +22,7 @@
 //! assert_eq!(decode_client(&message.encode()), Ok(message));
 //! ```
 
+pub mod clock;
 pub mod codec;
 pub mod ids;
 pub mod link;
@@ -28,6 +30,7 @@ pub mod message;
 pub mod name;
 pub mod session;
 
+pub use clock::{ClockError, MoveClock};
 pub use codec::{
     MAX_FRAME_BYTES, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION, ProtocolError, decode_client,
     decode_server,
@@ -35,8 +38,8 @@ pub use codec::{
 pub use ids::{IdError, RoomCode, Token};
 pub use link::{LinkError, room_in_url, room_link, socket_url};
 pub use message::{
-    ClientMessage, ErrorCode, REACTION_EVERY_MS, Reaction, RoomEvent, SeatHolder, ServerMessage,
-    Welcome,
+    ClientMessage, ErrorCode, MovedBy, REACTION_EVERY_MS, Reaction, RoomEvent, SeatHolder,
+    ServerMessage, Welcome,
 };
 pub use name::{NameError, PlayerName};
 pub use session::{GONE_AFTER, Liveness, MoveInFlight, PING_AFTER, Session};

@@ -3,6 +3,7 @@
 //! misspelt field is an error instead of a silently missing value. Messages without fields are
 //! empty struct variants (`Join {}`): serde ignores extra fields on unit variants.
 
+use crate::clock::MoveClock;
 use crate::ids::{RoomCode, Token};
 use crate::name::PlayerName;
 use serde::{Deserialize, Serialize};
@@ -26,11 +27,14 @@ pub enum ClientMessage {
         name: Option<String>,
     },
     /// Open a room for this rule set and player count; the sender becomes its host in seat 0,
-    /// with `name` on it (checked as on `hello`).
+    /// with `name` on it (checked as on `hello`). `clock_ms`: the time each move may take (none
+    /// by default: friends' rooms wait).
     Create {
         variant: Variant,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock_ms: Option<MoveClock>,
     },
     /// Take the lowest open seat.
     Join {},
@@ -56,6 +60,9 @@ pub enum ClientMessage {
     Sync {
         have: u64,
     },
+    /// "I am here": a seat the clock made idle (two moves in a row timed out, so the computer
+    /// plays it) is its person's again. Clients send it on any control pressed.
+    Back {},
     /// Send everyone in the room one of the fixed reactions. Seated players only, at most one
     /// every [`REACTION_EVERY_MS`] per seat.
     React {
@@ -116,6 +123,18 @@ impl Reaction {
     }
 }
 
+/// Why the computer made a person's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MovedBy {
+    /// The seat's move clock ran out (or had left the seat idle).
+    Clock,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 /// Who holds a seat. Tokens are never part of it: every client sees every seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -128,6 +147,10 @@ pub enum SeatHolder {
         connected: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<PlayerName>,
+        /// Two of their moves in a row ran out of time: the computer plays the seat until they
+        /// send `back` or a move.
+        #[serde(default, skip_serializing_if = "is_false")]
+        idle: bool,
     },
     /// The computer (Medium): filled by the host, or a person who left.
     Computer,
@@ -143,7 +166,14 @@ pub enum RoomEvent {
     /// Every seat is taken: play starts (seat 0 moves first).
     Started {},
     /// `seat` played `mv` (a person or the computer for them); routes are recomputed by clients.
-    Moved { seat: u8, mv: Move },
+    /// `by` says why the computer moved for a person (`clock`: their time ran out, or the
+    /// clock left the seat idle).
+    Moved {
+        seat: u8,
+        mv: Move,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<MovedBy>,
+    },
     /// `seat` resigned; the game is over.
     Resigned { seat: u8 },
     /// The person in `seat` left; the computer plays the seat from now on.
@@ -175,6 +205,13 @@ pub struct Welcome {
     pub game: Game,
     /// The seq of the last event the game includes.
     pub seq: u64,
+    /// The room's move clock; none for a room without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<MoveClock>,
+    /// With a clock, while a seat is to move: the milliseconds it has left (a duration, so
+    /// clocks that disagree cannot skew the countdown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_left_ms: Option<u64>,
 }
 
 /// What the server tells a client.

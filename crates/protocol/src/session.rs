@@ -276,6 +276,8 @@ mod tests {
             seats: vec![SeatHolder::Open, SeatHolder::Open],
             game: Game::new(variant),
             seq,
+            clock_ms: None,
+            turn_left_ms: None,
         }
     }
 

@@ -40,6 +40,7 @@ fn wire_forms_put_version_and_type_first() {
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Diamond, 3).unwrap(),
             name: Some("Asha".into()),
+            clock_ms: None,
         }
         .encode(),
         r#"{"v":1,"t":"create","variant":{"rules":{"kind":"diamond"},"players":3},"name":"Asha"}"#
@@ -66,7 +67,8 @@ fn wire_forms_put_version_and_type_first() {
                 seats: vec![
                     SeatHolder::Person {
                         connected: true,
-                        name: name("Asha")
+                        name: name("Asha"),
+                        idle: false,
                     },
                     SeatHolder::Open
                 ]
@@ -80,7 +82,8 @@ fn wire_forms_put_version_and_type_first() {
             seq: 8,
             event: RoomEvent::Moved {
                 seat: 1,
-                mv: mv("pass")
+                mv: mv("pass"),
+                by: None,
             }
         }
         .encode(),

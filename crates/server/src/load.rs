@@ -320,6 +320,7 @@ async fn set_up(host_addr: &str, friend_addr: &str) -> Result<(Player, Player), 
         variant: Variant::new(RuleSet::Laws, 2).map_err(|e| e.to_string())?,
         // Named like real players, so a room's seats cost what they do in play.
         name: Some("Load host".into()),
+        clock_ms: None,
     })
     .await?;
     host.until(|m| matches!(m, ServerMessage::Welcome(_)))

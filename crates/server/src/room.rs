@@ -5,7 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 use starhalma_protocol::{
-    ErrorCode, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, Token, Welcome,
+    ErrorCode, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, Token,
+    Welcome,
 };
 use starhalma_rules::{Game, IllegalMove, Move, Variant};
 use std::collections::BTreeMap;
@@ -72,6 +73,9 @@ pub struct Seat {
     pub conn: Option<ConnId>,
     /// While a person is away: when the computer starts playing their turns.
     pub computer_at: Option<Duration>,
+    /// A person's moves in a row that the clock made (two make the seat idle).
+    #[serde(default)]
+    pub timeouts: u8,
 }
 
 impl Seat {
@@ -80,6 +84,7 @@ impl Seat {
         token: None,
         conn: None,
         computer_at: None,
+        timeouts: 0,
     };
 
     fn person(token: Token, conn: ConnId, name: Option<PlayerName>) -> Seat {
@@ -87,12 +92,25 @@ impl Seat {
             holder: SeatHolder::Person {
                 connected: true,
                 name,
+                idle: false,
             },
             token: Some(token),
             conn: Some(conn),
             computer_at: None,
+            timeouts: 0,
         }
     }
+    /// Whether the clock left this person's seat to the computer.
+    fn is_idle(&self) -> bool {
+        matches!(self.holder, SeatHolder::Person { idle: true, .. })
+    }
+
+    fn set_idle(&mut self, now_idle: bool) {
+        if let SeatHolder::Person { idle, .. } = &mut self.holder {
+            *idle = now_idle;
+        }
+    }
+
     /// A person's seat, now with or without a connection (the name stays).
     fn set_connected(&mut self, now_connected: bool) {
         if let SeatHolder::Person { connected, .. } = &mut self.holder {
@@ -125,6 +143,10 @@ pub struct Room {
     created_at: Duration,
     /// The seq a computer is planning for, so one position is planned once.
     planning_at: Option<u64>,
+    /// The time each move may take, if the room has a clock.
+    clock: Option<MoveClock>,
+    /// When the seat to move began its turn (play's start, the last move, a rematch).
+    turn_since: Option<Duration>,
     /// Open connections in the room, spectators included, by gateway.
     connections: BTreeMap<u32, usize>,
     /// Since when no connection is open (the 30 min expiry reads it).
@@ -144,6 +166,10 @@ struct Header {
     started: bool,
     created_at: Duration,
     planning_at: Option<u64>,
+    #[serde(default)]
+    clock: Option<MoveClock>,
+    #[serde(default)]
+    turn_since: Option<Duration>,
     connections: BTreeMap<u32, usize>,
     empty_since: Option<Duration>,
 }
@@ -155,13 +181,14 @@ pub struct DoesNotFollow;
 
 impl Room {
     /// A room for `variant` with its host in seat 0 (by `host_name`), holding `host_token` on
-    /// connection `host_conn`. It counts no connection until one [`arrives`](Room::arrive).
+    /// connection `host_conn`, with a move `clock` or none. It counts no connection until one [`arrives`](Room::arrive).
     pub fn new(
         code: RoomCode,
         variant: Variant,
         host_token: Token,
         host_conn: ConnId,
         host_name: Option<PlayerName>,
+        clock: Option<MoveClock>,
         now: Duration,
     ) -> Room {
         let mut seats = vec![Seat::OPEN; usize::from(variant.players())];
@@ -174,6 +201,8 @@ impl Room {
             started: false,
             created_at: now,
             planning_at: None,
+            clock,
+            turn_since: None,
             connections: BTreeMap::new(),
             empty_since: Some(now),
             notices: Vec::new(),
@@ -193,6 +222,8 @@ impl Room {
             started: self.started,
             created_at: self.created_at,
             planning_at: self.planning_at,
+            clock: self.clock,
+            turn_since: self.turn_since,
             connections: self.connections.clone(),
             empty_since: self.empty_since,
         };
@@ -211,6 +242,8 @@ impl Room {
             started: header.started,
             created_at: header.created_at,
             planning_at: header.planning_at,
+            clock: header.clock,
+            turn_since: header.turn_since,
             connections: header.connections,
             empty_since: header.empty_since,
             notices: Vec::new(),
@@ -232,6 +265,8 @@ impl Room {
         self.started = header.started;
         self.created_at = header.created_at;
         self.planning_at = header.planning_at;
+        self.clock = header.clock;
+        self.turn_since = header.turn_since;
         self.connections = header.connections;
         self.empty_since = header.empty_since;
         Ok(())
@@ -242,7 +277,7 @@ impl Room {
     /// game cannot follow it.
     pub fn follow(&mut self, event: RoomEvent) -> Result<u64, DoesNotFollow> {
         match &event {
-            RoomEvent::Moved { seat, mv } => {
+            RoomEvent::Moved { seat, mv, .. } => {
                 if self.game.active() != *seat {
                     return Err(DoesNotFollow);
                 }
@@ -334,8 +369,8 @@ impl Room {
         std::mem::take(&mut self.notices)
     }
 
-    /// The room as the holder of `seat` (or a spectator, `None`) sees it.
-    pub fn welcome(&self, link: String, seat: Option<u8>) -> Welcome {
+    /// The room as the holder of `seat` (or a spectator, `None`) sees it at `now`.
+    pub fn welcome(&self, link: String, seat: Option<u8>, now: Duration) -> Welcome {
         Welcome {
             room: self.code,
             link,
@@ -345,6 +380,8 @@ impl Room {
             seats: self.holders(),
             game: self.game.clone(),
             seq: self.seq(),
+            clock_ms: self.clock,
+            turn_left_ms: self.turn_left(now).map(|left| left.as_millis() as u64),
         }
     }
 
@@ -425,13 +462,42 @@ impl Room {
     }
 
     /// After a seating change: the new seating, then `started` once every seat is taken.
-    fn seating_changed(&mut self) {
+    fn seating_changed(&mut self, now: Duration) {
         let seats = self.holders();
         self.push(RoomEvent::Seats { seats });
         if !self.started && self.seats.iter().all(|s| s.holder != SeatHolder::Open) {
             self.started = true;
+            self.turn_since = Some(now);
             self.push(RoomEvent::Started {});
         }
+    }
+
+    /// With a clock, while a seat is to move: how long it has left at `now`.
+    pub fn turn_left(&self, now: Duration) -> Option<Duration> {
+        let clock = self.clock?;
+        let since = self.turn_since?;
+        (self.started && !self.game.is_over())
+            .then(|| (since + clock.duration()).saturating_sub(now))
+    }
+
+    /// Whether the seat to move has run out of time at `now`.
+    fn clock_ran_out(&self, now: Duration) -> bool {
+        self.turn_left(now).is_some_and(|left| left.is_zero())
+    }
+
+    /// The person in `seat` is here (after the clock left their seat idle): they play it
+    /// again. Nothing changes for a seat that is not idle.
+    pub fn back(&mut self, seat: Option<u8>) -> Result<(), Refusal> {
+        let seat = seat
+            .ok_or_else(|| Refusal::new(ErrorCode::Spectator, "spectators watch; join to play"))?;
+        let s = &mut self.seats[usize::from(seat)];
+        s.timeouts = 0;
+        if s.is_idle() {
+            s.set_idle(false);
+            let seats = self.holders();
+            self.push(RoomEvent::Seats { seats });
+        }
+        Ok(())
     }
 
     /// Seat a new person (by `name`) in the lowest open seat with `token`, played by connection
@@ -441,6 +507,7 @@ impl Room {
         token: Token,
         conn: ConnId,
         name: Option<PlayerName>,
+        now: Duration,
     ) -> Result<u8, Refusal> {
         let seat = self
             .seats
@@ -448,12 +515,12 @@ impl Room {
             .position(|s| s.holder == SeatHolder::Open)
             .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken; you watch"))?;
         self.seats[seat] = Seat::person(token, conn, name);
-        self.seating_changed();
+        self.seating_changed(now);
         Ok(seat as u8)
     }
 
     /// The host seats the computer in every open seat, which starts play.
-    pub fn fill_computer(&mut self, seat: Option<u8>) -> Result<(), Refusal> {
+    pub fn fill_computer(&mut self, seat: Option<u8>, now: Duration) -> Result<(), Refusal> {
         if seat != Some(0) {
             return Err(Refusal::new(
                 ErrorCode::NotHost,
@@ -471,7 +538,7 @@ impl Room {
                 s.holder = SeatHolder::Computer;
             }
         }
-        self.seating_changed();
+        self.seating_changed(now);
         Ok(())
     }
 
@@ -497,12 +564,22 @@ impl Room {
         Ok(seat)
     }
 
-    /// `seat` plays `mv`, decided at `seq`. A resend of an applied move is recognised by the
-    /// event right after `seq`, so it is acked again and never applied twice.
-    pub fn play(&mut self, seat: Option<u8>, seq: u64, mv: Move) -> Result<MoveOutcome, Refusal> {
+    /// `seat` plays `mv`, decided at `seq`, at `now`. A resend of an applied move is recognised
+    /// by the event right after `seq`, so it is acked again and never applied twice. A person's
+    /// own move makes an idle seat theirs again.
+    pub fn play(
+        &mut self,
+        seat: Option<u8>,
+        seq: u64,
+        mv: Move,
+        now: Duration,
+    ) -> Result<MoveOutcome, Refusal> {
         let seat = self.playing_seat(seat)?;
-        if let Some(RoomEvent::Moved { seat: s, mv: m }) =
-            usize::try_from(seq).ok().and_then(|i| self.log.get(i))
+        if let Some(RoomEvent::Moved {
+            seat: s,
+            mv: m,
+            by: None,
+        }) = usize::try_from(seq).ok().and_then(|i| self.log.get(i))
             && *s == seat
             && *m == mv
         {
@@ -520,12 +597,23 @@ impl Room {
                 format!("seat {} is to move", self.game.active()),
             ));
         }
-        self.apply(seat, mv).map(MoveOutcome::Applied)
+        let applied = self.apply(seat, mv, None, now)?;
+        self.back(Some(seat))?;
+        Ok(MoveOutcome::Applied(applied))
     }
 
-    fn apply(&mut self, seat: u8, mv: Move) -> Result<u64, Refusal> {
+    fn apply(
+        &mut self,
+        seat: u8,
+        mv: Move,
+        by: Option<MovedBy>,
+        now: Duration,
+    ) -> Result<u64, Refusal> {
         match self.game.play(mv) {
-            Ok(_) => Ok(self.push(RoomEvent::Moved { seat, mv })),
+            Ok(_) => {
+                self.turn_since = Some(now);
+                Ok(self.push(RoomEvent::Moved { seat, mv, by }))
+            }
             Err(e @ IllegalMove::NotYourPiece { .. }) => {
                 Err(Refusal::new(ErrorCode::NotYourSeat, e.to_string()))
             }
@@ -562,7 +650,7 @@ impl Room {
     /// Any seated person starts a new game of the same variant once this one is over. Seats
     /// shift by one (the person in seat `s` moves to `(s + 1) % players`, tokens and presence
     /// with them), so a different player is Red and moves first.
-    pub fn rematch(&mut self, seat: Option<u8>) -> Result<u64, Refusal> {
+    pub fn rematch(&mut self, seat: Option<u8>, now: Duration) -> Result<u64, Refusal> {
         self.playing_seat(seat)?;
         if !self.game.is_over() {
             return Err(Refusal::new(
@@ -571,19 +659,38 @@ impl Room {
             ));
         }
         self.seats.rotate_right(1);
+        // A new game: everyone plays their own seat again.
+        for s in &mut self.seats {
+            s.timeouts = 0;
+            s.set_idle(false);
+        }
         self.game = Game::new(self.game.variant());
+        self.turn_since = Some(now);
         // A plan still in flight names an older seq, so it is dropped when it lands.
         let seats = self.holders();
         Ok(self.push(RoomEvent::Rematch { seats }))
     }
 
-    /// Whether the computer plays `seat` at `now`: a computer seat, or a person away for longer
-    /// than the grace time.
+    /// Whether the computer plays `seat` at `now`: a computer seat, a person away for longer
+    /// than the grace time, a seat the clock left idle, or the seat to move once its time ran
+    /// out.
     pub fn computer_plays(&self, seat: u8, now: Duration) -> bool {
         self.seats.get(usize::from(seat)).is_some_and(|s| {
             s.holder == SeatHolder::Computer
                 || (s.conn.is_none() && s.computer_at.is_some_and(|at| now >= at))
-        })
+                || s.is_idle()
+        }) || (seat == self.game.active() && self.clock_ran_out(now))
+    }
+
+    /// Why the computer moves for `seat` at `now`, when it is for the clock: the seat's time
+    /// ran out, or the clock had left it idle (a computer seat, or a person away past the
+    /// grace time, is the computer's for other reasons).
+    fn moved_by_clock(&self, seat: u8, now: Duration) -> bool {
+        let s = &self.seats[usize::from(seat)];
+        let away = s.conn.is_none() && s.computer_at.is_some_and(|at| now >= at);
+        matches!(s.holder, SeatHolder::Person { .. })
+            && !away
+            && (s.is_idle() || self.clock_ran_out(now))
     }
 
     /// Whether [`Room::computer_turn`] would hand out a plan at `now` (a look that changes
@@ -617,7 +724,22 @@ impl Room {
         if seq != self.seq() || !self.computer_plays(seat, now) {
             return None;
         }
-        self.apply(seat, mv).ok()
+        if !self.moved_by_clock(seat, now) {
+            return self.apply(seat, mv, None, now).ok();
+        }
+        let applied = self.apply(seat, mv, Some(MovedBy::Clock), now).ok()?;
+        // Two moves in a row for the clock leave the seat to the computer until its person
+        // is back.
+        let s = &mut self.seats[usize::from(seat)];
+        if !s.is_idle() {
+            s.timeouts += 1;
+            if s.timeouts >= 2 {
+                s.set_idle(true);
+                let seats = self.holders();
+                return Some(self.push(RoomEvent::Seats { seats }));
+            }
+        }
+        Some(applied)
     }
 
     /// Whether the room is due for deletion at `now`: 30 minutes after its last connection
@@ -644,6 +766,7 @@ mod tests {
             Token::from_bits(1),
             HOST,
             name("Asha"),
+            None,
             Duration::ZERO,
         );
         room.arrive(HOST);
@@ -658,6 +781,7 @@ mod tests {
         SeatHolder::Person {
             connected,
             name: name(text),
+            idle: false,
         }
     }
 
@@ -670,6 +794,7 @@ mod tests {
                 Token::from_bits(u128::from(seat) + 1),
                 HOST + u64::from(seat),
                 name(&format!("Player {seat}")),
+                Duration::ZERO,
             )
             .unwrap();
         }
@@ -683,11 +808,16 @@ mod tests {
     #[test]
     fn joining_fills_the_lowest_seat_and_starts_play() {
         let mut r = room(2);
-        assert_eq!(r.join(Token::from_bits(2), 101, None), Ok(1));
+        assert_eq!(
+            r.join(Token::from_bits(2), 101, None, Duration::ZERO),
+            Ok(1)
+        );
         assert_eq!(r.seq(), 2);
         assert_eq!(r.events_after(1), vec![(2, RoomEvent::Started {})]);
         assert_eq!(
-            r.join(Token::from_bits(3), 102, None).unwrap_err().code,
+            r.join(Token::from_bits(3), 102, None, Duration::ZERO)
+                .unwrap_err()
+                .code,
             ErrorCode::RoomFull
         );
         assert_eq!(r.seq(), 2);
@@ -707,7 +837,7 @@ mod tests {
         r.take_seat(token, 300).unwrap();
         assert_eq!(r.holders()[1], person(true, "Player 1"));
         assert_eq!(
-            r.welcome(String::new(), None).seats,
+            r.welcome(String::new(), None, Duration::ZERO).seats,
             [person(true, "Asha"), person(true, "Player 1")]
         );
     }
@@ -733,36 +863,134 @@ mod tests {
         assert_eq!(r.seq(), seq, "reactions are not in the log");
     }
 
+    /// The last `n` events' kinds, as the log has them.
+    fn last_events(r: &Room, n: u64) -> Vec<RoomEvent> {
+        r.events_after(r.seq() - n)
+            .into_iter()
+            .map(|(_, e)| e)
+            .collect()
+    }
+
+    #[test]
+    fn a_clock_moves_for_a_late_seat_and_two_in_a_row_leave_it_to_the_computer() {
+        let variant = Variant::new(starhalma_rules::RuleSet::Laws, 2).unwrap();
+        let clock = Some(MoveClock::SECONDS_20);
+        let mut r = Room::new(
+            RoomCode::from_bits(7),
+            variant,
+            Token::from_bits(1),
+            HOST,
+            name("Asha"),
+            clock,
+            secs(0),
+        );
+        r.arrive(HOST);
+        r.arrive(101);
+        r.join(Token::from_bits(2), 101, name("Bo"), secs(3))
+            .unwrap();
+        // The clock starts with play.
+        assert_eq!(r.turn_left(secs(8)), Some(secs(15)));
+        assert_eq!(
+            r.welcome(String::new(), Some(0), secs(8)).turn_left_ms,
+            Some(15_000)
+        );
+        assert!(!r.computer_due(secs(22)));
+        let (seq, game) = r.computer_turn(secs(23)).expect("seat 0's time ran out");
+        r.computer_move(seq, game.legal_moves()[0], secs(23))
+            .unwrap();
+        let mv = game.legal_moves()[0];
+        assert_eq!(
+            last_events(&r, 1),
+            [RoomEvent::Moved {
+                seat: 0,
+                mv,
+                by: Some(MovedBy::Clock)
+            }]
+        );
+        // Seat 1 moves in time; seat 0's clock starts from that move.
+        let reply = r.game().legal_moves()[0];
+        r.play(Some(1), r.seq(), reply, secs(30)).unwrap();
+        assert_eq!(r.turn_left(secs(30)), Some(secs(20)));
+        // A second timeout in a row: the seat is idle, the computer plays it at once.
+        let (seq, game) = r.computer_turn(secs(50)).unwrap();
+        r.computer_move(seq, game.legal_moves()[0], secs(50))
+            .unwrap();
+        let idle = SeatHolder::Person {
+            connected: true,
+            name: name("Asha"),
+            idle: true,
+        };
+        assert!(matches!(&last_events(&r, 1)[0], RoomEvent::Seats { seats } if seats[0] == idle));
+        r.play(Some(1), r.seq(), r.game().legal_moves()[0], secs(51))
+            .unwrap();
+        assert!(r.computer_due(secs(51)), "no waiting for an idle seat");
+        // Back: the person plays their seat again, and the clock counts afresh.
+        assert_eq!(r.back(None).unwrap_err().code, ErrorCode::Spectator);
+        r.back(Some(0)).unwrap();
+        assert!(!r.computer_due(secs(51)));
+        assert_eq!(r.holders()[0], person(true, "Asha"));
+        let seq = r.seq();
+        r.back(Some(0)).unwrap();
+        assert_eq!(
+            r.seq(),
+            seq,
+            "back from a seat that is not idle changes nothing"
+        );
+        // A room without a clock never hurries anyone.
+        let mut calm = full(2);
+        assert_eq!(calm.turn_left(secs(1000)), None);
+        assert!(calm.computer_turn(secs(100_000)).is_none());
+    }
+
     #[test]
     fn refusals_change_nothing() {
         let mut r = room(2);
         let mv = r.game().legal_moves()[0];
         assert_eq!(
-            r.play(Some(0), 0, mv).unwrap_err().code,
+            r.play(Some(0), 0, mv, Duration::ZERO).unwrap_err().code,
             ErrorCode::NotStarted
         );
-        r.join(Token::from_bits(2), 101, None).unwrap();
-        assert_eq!(r.play(None, 2, mv).unwrap_err().code, ErrorCode::Spectator);
+        r.join(Token::from_bits(2), 101, None, Duration::ZERO)
+            .unwrap();
         assert_eq!(
-            r.play(Some(1), 2, mv).unwrap_err().code,
+            r.play(None, 2, mv, Duration::ZERO).unwrap_err().code,
+            ErrorCode::Spectator
+        );
+        assert_eq!(
+            r.play(Some(1), 2, mv, Duration::ZERO).unwrap_err().code,
             ErrorCode::NotYourTurn
         );
-        assert_eq!(r.play(Some(0), 1, mv).unwrap_err().code, ErrorCode::Stale);
         assert_eq!(
-            r.fill_computer(Some(1)).unwrap_err().code,
+            r.play(Some(0), 1, mv, Duration::ZERO).unwrap_err().code,
+            ErrorCode::Stale
+        );
+        assert_eq!(
+            r.fill_computer(Some(1), Duration::ZERO).unwrap_err().code,
             ErrorCode::NotHost
         );
         assert_eq!(r.leave(Some(0)).unwrap_err().code, ErrorCode::ResignInstead);
-        assert_eq!(r.rematch(Some(0)).unwrap_err().code, ErrorCode::GameNotOver);
-        assert_eq!(r.rematch(None).unwrap_err().code, ErrorCode::Spectator);
+        assert_eq!(
+            r.rematch(Some(0), Duration::ZERO).unwrap_err().code,
+            ErrorCode::GameNotOver
+        );
+        assert_eq!(
+            r.rematch(None, Duration::ZERO).unwrap_err().code,
+            ErrorCode::Spectator
+        );
         assert_eq!(
             r.take_seat(Token::from_bits(9), 200).unwrap_err().code,
             ErrorCode::BadToken
         );
         assert_eq!(r.seq(), 2);
         assert!(r.take_notices().is_empty());
-        assert_eq!(r.play(Some(0), 2, mv), Ok(MoveOutcome::Applied(3)));
-        assert_eq!(r.play(Some(0), 2, mv), Ok(MoveOutcome::Resent(3)));
+        assert_eq!(
+            r.play(Some(0), 2, mv, Duration::ZERO),
+            Ok(MoveOutcome::Applied(3))
+        );
+        assert_eq!(
+            r.play(Some(0), 2, mv, Duration::ZERO),
+            Ok(MoveOutcome::Resent(3))
+        );
         assert_eq!(r.game().history().len(), 1);
     }
 
@@ -786,7 +1014,8 @@ mod tests {
         let mv = game.legal_moves()[0];
         assert_eq!(r.computer_move(seq, mv, secs(55)), Some(seq + 1));
         // Back before the next plan lands: the plan is dropped, the seat is the person's.
-        r.play(Some(1), r.seq(), r.game().legal_moves()[0]).unwrap();
+        r.play(Some(1), r.seq(), r.game().legal_moves()[0], Duration::ZERO)
+            .unwrap();
         let (seq, game) = r.computer_turn(secs(60)).unwrap();
         assert_eq!(r.take_seat(Token::from_bits(1), 200), Ok(0));
         assert_eq!(r.take_notices(), [Notice::Reconnected { seat: 0 }]);
@@ -825,7 +1054,8 @@ mod tests {
         let mut r = room(2);
         let far = 7u64 << 32;
         r.arrive(far);
-        r.join(Token::from_bits(2), far, None).unwrap();
+        r.join(Token::from_bits(2), far, None, Duration::ZERO)
+            .unwrap();
         r.arrive(far + 1);
         r.take_notices();
         assert_eq!(r.gateways(), [0, 7]);
@@ -855,10 +1085,12 @@ mod tests {
     #[test]
     fn a_room_reads_back_from_its_header_and_log_only_when_they_fit() {
         let mut r = full(2);
-        r.play(Some(0), 2, r.game().legal_moves()[0]).unwrap();
+        r.play(Some(0), 2, r.game().legal_moves()[0], Duration::ZERO)
+            .unwrap();
         r.resign(Some(1)).unwrap();
-        r.rematch(Some(0)).unwrap();
-        r.play(Some(0), 5, r.game().legal_moves()[0]).unwrap();
+        r.rematch(Some(0), Duration::ZERO).unwrap();
+        r.play(Some(0), 5, r.game().legal_moves()[0], Duration::ZERO)
+            .unwrap();
         let header = r.header();
         assert!(header.len() < 1000, "small: {header}");
         let log: Vec<RoomEvent> = r.events_after(0).into_iter().map(|(_, e)| e).collect();
@@ -878,7 +1110,7 @@ mod tests {
         let mut writer = full(2);
         let mut copy = writer.clone();
         let mv = writer.game().legal_moves()[0];
-        writer.play(Some(0), 2, mv).unwrap();
+        writer.play(Some(0), 2, mv, Duration::ZERO).unwrap();
         writer.depart(Some(Token::from_bits(2)), HOST + 1, Duration::ZERO);
         for (_, event) in writer.events_after(copy.seq()) {
             copy.follow(event).unwrap();
@@ -889,7 +1121,11 @@ mod tests {
         // The same move again does not follow, and changes nothing.
         let before = copy.header();
         assert_eq!(
-            copy.follow(RoomEvent::Moved { seat: 0, mv }),
+            copy.follow(RoomEvent::Moved {
+                seat: 0,
+                mv,
+                by: None
+            }),
             Err(DoesNotFollow)
         );
         assert_eq!((copy.seq(), copy.header()), (3, before));
@@ -919,7 +1155,7 @@ mod tests {
         let mut r = full(3);
         r.leave(Some(2)).unwrap();
         r.resign(Some(0)).unwrap();
-        let seq = r.rematch(Some(1)).unwrap();
+        let seq = r.rematch(Some(1), Duration::ZERO).unwrap();
         let seats = vec![
             SeatHolder::Computer,
             person(true, "Asha"),

@@ -16,7 +16,7 @@ use axum::routing::get;
 use futures_util::SinkExt;
 use starhalma_ai::{Level, Planner, SplitMix};
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, MAX_FRAME_BYTES, PlayerName, REACTION_EVERY_MS, RoomCode,
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, MoveClock, PlayerName, REACTION_EVERY_MS, RoomCode,
     ServerMessage, Token, Welcome, decode_client, room_link,
 };
 use starhalma_rules::Variant;
@@ -608,10 +608,11 @@ impl Connection {
         };
         let link = room_link(&self.origin, &code);
         let (token, id) = (self.token, self.id);
+        let now = server.clock.now();
         match server
             .store
             .update(&code, |room| {
-                room.welcome(link.clone(), room.seat_held(token, id))
+                room.welcome(link.clone(), room.seat_held(token, id), now)
             })
             .await
         {
@@ -653,7 +654,11 @@ impl Connection {
                     None => Vec::new(),
                 }
             }
-            ClientMessage::Create { variant, name } => {
+            ClientMessage::Create {
+                variant,
+                name,
+                clock_ms,
+            } => {
                 if self.room.is_some() {
                     return refuse(
                         ErrorCode::AlreadyInRoom,
@@ -663,7 +668,7 @@ impl Connection {
                 if let Err(refusal) = self.take_name(name) {
                     return vec![error(refusal, None)];
                 }
-                self.create(server, variant).await
+                self.create(server, variant, clock_ms).await
             }
             ClientMessage::AdvanceClock { ms } => {
                 if server.clock.advance(Duration::from_millis(ms)) {
@@ -708,6 +713,7 @@ impl Connection {
     ) -> Vec<ServerMessage> {
         let link = room_link(&self.origin, &code);
         let id = self.id;
+        let now = server.clock.now();
         let entered = server
             .store
             .enter(&code, |room| {
@@ -716,7 +722,7 @@ impl Connection {
                     None => None,
                 };
                 room.arrive(id);
-                Ok::<_, Refusal>(room.welcome(link.clone(), seat))
+                Ok::<_, Refusal>(room.welcome(link.clone(), seat, now))
             })
             .await;
         match entered {
@@ -750,6 +756,7 @@ impl Connection {
         &mut self,
         server: &Server<S>,
         variant: Variant,
+        clock: Option<MoveClock>,
     ) -> Vec<ServerMessage> {
         let now = server.clock.now();
         let limits = &server.limits;
@@ -766,7 +773,8 @@ impl Connection {
         // 50 random bits: a clash is so rare that a few draws always find a free code.
         for _ in 0..8 {
             let code = RoomCode::from_bits(random_u128() as u64);
-            let room = Room::new(code, variant, token, self.id, self.name.clone(), now);
+            let name = self.name.clone();
+            let room = Room::new(code, variant, token, self.id, name, clock, now);
             match server.store.insert(room, limits.max_rooms).await {
                 Ok(()) => {}
                 Err(StoreError::CodeTaken(_)) => continue,
@@ -788,7 +796,7 @@ impl Connection {
                 .store
                 .enter(&code, |room| {
                     room.arrive(id);
-                    room.welcome(link.clone(), Some(0))
+                    room.welcome(link.clone(), Some(0), now)
                 })
                 .await
             {
@@ -813,6 +821,7 @@ impl Connection {
         message: ClientMessage,
     ) -> Vec<ServerMessage> {
         let (token, id) = (self.token, self.id);
+        let now = server.clock.now();
         let done = |result: Found<Result<u64, Refusal>>| match result {
             Ok(None) => expired(),
             Err(_) => unavailable(None),
@@ -834,8 +843,8 @@ impl Connection {
                                 format!("you hold seat {seat} already"),
                             ));
                         }
-                        room.join(new_token, id, name.clone())
-                            .map(|seat| room.welcome(link.clone(), Some(seat)))
+                        room.join(new_token, id, name.clone(), now)
+                            .map(|seat| room.welcome(link.clone(), Some(seat), now))
                     })
                     .await;
                 match joined {
@@ -853,7 +862,7 @@ impl Connection {
                 server
                     .store
                     .update(&code, |room| {
-                        room.fill_computer(room.seat_held(token, id))
+                        room.fill_computer(room.seat_held(token, id), now)
                             .map(|()| room.seq())
                     })
                     .await,
@@ -866,7 +875,7 @@ impl Connection {
                 let outcome = server
                     .store
                     .update(&code, |room| {
-                        room.play(room.seat_held(token, id), seq, mv)
+                        room.play(room.seat_held(token, id), seq, mv, now)
                             .map_err(|refusal| {
                                 let missed = if refusal.code == ErrorCode::Stale {
                                     room.events_after(seq)
@@ -912,8 +921,15 @@ impl Connection {
                 }
                 replies
             }
+            ClientMessage::Back {} => done(
+                server
+                    .store
+                    .update(&code, |room| {
+                        room.back(room.seat_held(token, id)).map(|()| room.seq())
+                    })
+                    .await,
+            ),
             ClientMessage::React { reaction } => {
-                let now = server.clock.now();
                 let every = Duration::from_millis(REACTION_EVERY_MS);
                 if self.reacted_at.is_some_and(|at| now < at + every) {
                     return refuse(
@@ -935,7 +951,7 @@ impl Connection {
             ClientMessage::Rematch {} => done(
                 server
                     .store
-                    .update(&code, |room| room.rematch(room.seat_held(token, id)))
+                    .update(&code, |room| room.rematch(room.seat_held(token, id), now))
                     .await,
             ),
             ClientMessage::Sync { have } => {

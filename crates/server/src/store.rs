@@ -264,6 +264,7 @@ mod tests {
             Token::from_bits(1),
             1,
             None,
+            None,
             Duration::ZERO,
         )
     }

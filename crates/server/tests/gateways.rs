@@ -47,6 +47,7 @@ fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
     host.send(&ClientMessage::Create {
         variant: common::variant(RuleSet::Laws, 2),
         name: Some("Asha".into()),
+        clock_ms: None,
     });
     host.welcome();
     let room = host.room;

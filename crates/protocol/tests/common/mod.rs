@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, ServerMessage,
-    Token, Welcome,
+    ClientMessage, ErrorCode, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent,
+    SeatHolder, ServerMessage, Token, Welcome,
 };
 use starhalma_rules::{Game, Hole, Move, MoveKind, RuleSet, Variant};
 
@@ -49,10 +49,18 @@ pub fn client_examples() -> Vec<ClientMessage> {
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Table { long_hops: true }, 3).unwrap(),
             name: Some("आशा".into()),
+            clock_ms: None,
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Laws, 2).unwrap(),
             name: None,
+            clock_ms: Some(MoveClock::SECONDS_60),
+        },
+        ClientMessage::Back {},
+        ClientMessage::Create {
+            variant: Variant::new(RuleSet::Laws, 2).unwrap(),
+            name: None,
+            clock_ms: None,
         },
         ClientMessage::Join {},
         ClientMessage::FillComputer {},
@@ -87,10 +95,12 @@ pub fn seats() -> Vec<SeatHolder> {
         SeatHolder::Person {
             connected: true,
             name: name("Asha"),
+            idle: false,
         },
         SeatHolder::Person {
             connected: false,
             name: name("さくら"),
+            idle: false,
         },
         SeatHolder::Computer,
     ]
@@ -103,6 +113,7 @@ pub fn event_examples() -> Vec<RoomEvent> {
                 SeatHolder::Person {
                     connected: true,
                     name: None,
+                    idle: false,
                 },
                 SeatHolder::Open,
             ],
@@ -111,6 +122,22 @@ pub fn event_examples() -> Vec<RoomEvent> {
         RoomEvent::Moved {
             seat: 1,
             mv: mv("j 5,-4 3,-2"),
+            by: None,
+        },
+        RoomEvent::Moved {
+            seat: 0,
+            mv: mv("s 5,-1 4,0"),
+            by: Some(MovedBy::Clock),
+        },
+        RoomEvent::Seats {
+            seats: vec![
+                SeatHolder::Person {
+                    connected: true,
+                    name: name("Asha"),
+                    idle: true,
+                },
+                SeatHolder::Computer,
+            ],
         },
         RoomEvent::Resigned { seat: 0 },
         RoomEvent::Left { seat: 2 },
@@ -130,11 +157,14 @@ pub fn server_examples() -> Vec<ServerMessage> {
                 SeatHolder::Person {
                     connected: true,
                     name: None,
+                    idle: false,
                 },
                 SeatHolder::Computer,
             ],
             game: game_after_two_moves(),
             seq: 4,
+            clock_ms: Some(MoveClock::SECONDS_20),
+            turn_left_ms: Some(12_500),
         })),
         ServerMessage::Welcome(Box::new(Welcome {
             room: room(),
@@ -145,6 +175,8 @@ pub fn server_examples() -> Vec<ServerMessage> {
             seats: seats(),
             game: Game::new(Variant::new(RuleSet::Diamond, 3).unwrap()),
             seq: 0,
+            clock_ms: None,
+            turn_left_ms: None,
         })),
         ServerMessage::Ack { id: 3, seq: 8 },
         ServerMessage::Disconnected {
@@ -237,8 +269,13 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
             proptest::option::of(any_name_text()),
         )
             .prop_map(|(room, token, name)| ClientMessage::Hello { room, token, name }),
-        (any_variant(), proptest::option::of(any_name_text()))
-            .prop_map(|(variant, name)| ClientMessage::Create { variant, name }),
+        (any_variant(), proptest::option::of(any_name_text())).prop_map(|(variant, name)| {
+            ClientMessage::Create {
+                variant,
+                name,
+                clock_ms: None,
+            }
+        }),
         any_reaction().prop_map(|reaction| ClientMessage::React { reaction }),
         Just(ClientMessage::Join {}),
         Just(ClientMessage::FillComputer {}),
@@ -259,8 +296,13 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
 pub fn any_seat_holder() -> impl Strategy<Value = SeatHolder> {
     prop_oneof![
         Just(SeatHolder::Open),
-        (any::<bool>(), proptest::option::of(any_name()))
-            .prop_map(|(connected, name)| SeatHolder::Person { connected, name }),
+        (any::<bool>(), proptest::option::of(any_name())).prop_map(|(connected, name)| {
+            SeatHolder::Person {
+                connected,
+                name,
+                idle: false,
+            }
+        }),
         Just(SeatHolder::Computer),
     ]
 }
@@ -293,7 +335,11 @@ pub fn any_event() -> impl Strategy<Value = RoomEvent> {
     prop_oneof![
         seat_list().prop_map(|seats| RoomEvent::Seats { seats }),
         Just(RoomEvent::Started {}),
-        (0u8..6, any_move()).prop_map(|(seat, mv)| RoomEvent::Moved { seat, mv }),
+        (0u8..6, any_move(), any::<bool>()).prop_map(|(seat, mv, clock)| RoomEvent::Moved {
+            seat,
+            mv,
+            by: clock.then_some(MovedBy::Clock)
+        }),
         (0u8..6).prop_map(|seat| RoomEvent::Resigned { seat }),
         (0u8..6).prop_map(|seat| RoomEvent::Left { seat }),
         seat_list().prop_map(|seats| RoomEvent::Rematch { seats }),
@@ -310,22 +356,30 @@ pub fn any_welcome() -> impl Strategy<Value = ServerMessage> {
         proptest::collection::vec(any_seat_holder(), 6),
         any::<u64>(),
         "[ -~]{0,60}",
+        proptest::option::of((
+            proptest::sample::select(MoveClock::ALL.to_vec()),
+            any::<u64>(),
+        )),
     )
-        .prop_map(|(room, game, seat, token, host, mut seats, seq, link)| {
-            let players = game.variant().players();
-            seats.truncate(players.into());
-            let seat = token.map(|_| seat % players);
-            ServerMessage::Welcome(Box::new(Welcome {
-                room,
-                link,
-                seat,
-                token,
-                host,
-                seats,
-                game,
-                seq,
-            }))
-        })
+        .prop_map(
+            |(room, game, seat, token, host, mut seats, seq, link, clock)| {
+                let players = game.variant().players();
+                seats.truncate(players.into());
+                let seat = token.map(|_| seat % players);
+                ServerMessage::Welcome(Box::new(Welcome {
+                    room,
+                    link,
+                    seat,
+                    token,
+                    host,
+                    seats,
+                    game,
+                    seq,
+                    clock_ms: clock.map(|(c, _)| c),
+                    turn_left_ms: clock.map(|(_, left)| left),
+                }))
+            },
+        )
 }
 
 pub fn any_server_message() -> impl Strategy<Value = ServerMessage> {

@@ -349,7 +349,7 @@ impl Client {
                 assert_eq!(*seq, self.seq + 1, "events arrive in order, without gaps");
                 let game = self.game.as_mut().expect("a welcome came first");
                 match event {
-                    RoomEvent::Moved { seat, mv } => {
+                    RoomEvent::Moved { seat, mv, .. } => {
                         assert_eq!(game.active(), *seat);
                         game.play(*mv).expect("the server plays legal moves only");
                     }
@@ -540,6 +540,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
         name: Some(HOST_NAME.into()),
+        clock_ms: None,
     });
     host.welcome();
     assert_eq!(host.seat, Some(0));

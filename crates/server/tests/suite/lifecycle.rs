@@ -2,7 +2,7 @@
 use common::{Client, FRIEND_NAME, HOST_NAME, ServerProcess, two_players, variant};
 use starhalma_ai::greedy;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
+    ClientMessage, ErrorCode, MoveClock, MovedBy, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
 };
 use starhalma_rules::{Game, RuleSet, Status};
 
@@ -40,6 +40,7 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
     host.send(&ClientMessage::Create {
         variant: variant(rules, 3),
         name: None,
+        clock_ms: None,
     });
     host.welcome();
     let mut friend = hello(server, host.room, None);
@@ -233,7 +234,7 @@ fn a_leaver_in_a_game_of_three_is_replaced_by_the_computer() {
     assert_eq!(
         watcher.welcome_seats.unwrap(),
         [
-            SeatHolder::Person { connected: true, name: None },
+            SeatHolder::Person { connected: true, name: None, idle: false },
             SeatHolder::Computer,
             SeatHolder::Computer
         ]
@@ -289,6 +290,7 @@ fn a_rematch_after_the_end_shifts_every_seat_by_one() {
     let person = |name: &str| SeatHolder::Person {
         connected: true,
         name: Some(PlayerName::new(name).unwrap()),
+        idle: false,
     };
     assert_eq!(seats, &[person(FRIEND_NAME), person(HOST_NAME)]);
     // Each client worked out its new seat from the shift; the friend is Red and moves first.
@@ -320,6 +322,7 @@ fn an_empty_room_lives_30_minutes() {
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
         name: None,
+        clock_ms: None,
     });
     host.welcome();
     let token = host.token;
@@ -382,12 +385,14 @@ fn rooms_per_process_are_limited() {
     a.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
         name: None,
+        clock_ms: None,
     });
     a.welcome();
     let mut b = server.connect();
     b.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
         name: None,
+        clock_ms: None,
     });
     b.expect_error(ErrorCode::TooManyRooms);
     // Refused, b can still enter the room that exists.
@@ -417,6 +422,7 @@ fn rooms_created_per_address_per_hour_are_limited() {
         c.send(&ClientMessage::Create {
             variant: variant(RuleSet::Laws, 2),
             name: None,
+            clock_ms: None,
         });
         match expect {
             None => c.welcome(),
@@ -491,6 +497,7 @@ fn behind_a_proxy_the_forwarded_address_and_scheme_count() {
     a.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
         name: None,
+        clock_ms: None,
     });
     a.welcome();
     let link = a.link.clone().unwrap();
@@ -512,9 +519,95 @@ fn without_behind_proxy_forwarded_headers_are_ignored() {
     a.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
         name: None,
+        clock_ms: None,
     });
     a.welcome();
     assert!(a.link.clone().unwrap().starts_with("http://"));
     let mut b = server.connect_with(&[("x-forwarded-for", "10.0.0.8")]);
     b.expect_error(ErrorCode::TooManyConnections);
+}
+
+/// The next `moved` event: its seat and why the computer made it, if it did.
+fn next_move_by(client: &mut Client) -> (u8, Option<MovedBy>) {
+    client.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Moved { seat, by, .. },
+            ..
+        } => Some((*seat, *by)),
+        _ => None,
+    })
+}
+
+/// The next `seats` event's idle flag for `seat`.
+fn next_idle(client: &mut Client, seat: usize) -> bool {
+    client.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Seats { seats },
+            ..
+        } => Some(matches!(seats[seat], SeatHolder::Person { idle: true, .. })),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_move_clock_plays_for_a_late_seat_then_leaves_it_idle_until_its_person_is_back() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+        name: Some(HOST_NAME.into()),
+        clock_ms: Some(MoveClock::SECONDS_20),
+    });
+    host.welcome();
+    let mut friend = hello(&server, host.room, None);
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    catch_up(&mut host, 2);
+    // One second into the host's turn, a newcomer is told the clock and what is left.
+    host.advance(SECOND);
+    host.assert_quiet();
+    let mut watcher = hello(&server, host.room, None);
+    let ServerMessage::Welcome(welcome) = watcher.recv() else {
+        panic!("a welcome first");
+    };
+    assert_eq!(welcome.clock_ms, Some(MoveClock::SECONDS_20));
+    assert_eq!(welcome.turn_left_ms, Some(19 * SECOND));
+    // A spectator has no seat to take back.
+    watcher.send(&ClientMessage::Back {});
+    watcher.expect_error(ErrorCode::Spectator);
+    drop(watcher);
+
+    // At 20 s the computer moves for the host, by the clock; not a moment before.
+    host.advance(19 * SECOND - 1);
+    host.assert_quiet();
+    host.advance(1);
+    assert_eq!(next_move_by(&mut host), (0, Some(MovedBy::Clock)));
+    catch_up(&mut friend, host.seq);
+    let seq = friend.play(greedy(friend.game()), 1);
+    catch_up(&mut host, seq);
+    // A second timeout in a row: the seat goes idle...
+    host.advance(20 * SECOND);
+    assert_eq!(next_move_by(&mut host), (0, Some(MovedBy::Clock)));
+    assert!(next_idle(&mut host, 0), "two in a row leave the seat idle");
+    // ...and the computer plays it at once, with no clock to run out.
+    catch_up(&mut friend, host.seq);
+    friend.play(greedy(friend.game()), 2);
+    assert_eq!(next_move_by(&mut host), (1, None));
+    assert_eq!(next_move_by(&mut host), (0, Some(MovedBy::Clock)));
+    // The host takes the seat back.
+    host.send(&ClientMessage::Back {});
+    assert!(!next_idle(&mut host, 0), "back: the seat is the person's");
+    catch_up(&mut friend, host.seq);
+    friend.play(greedy(friend.game()), 3);
+    catch_up(&mut host, friend.seq);
+    host.assert_quiet();
+    // The host moves in time, themselves.
+    host.advance(19 * SECOND);
+    let seq = host.play(greedy(host.game()), 1);
+    catch_up(&mut friend, seq);
+    assert!(matches!(
+        friend.events.last(),
+        Some((_, RoomEvent::Moved { seat: 0, by: None, .. }))
+    ));
 }

@@ -182,6 +182,7 @@ fn moves_before_the_start_are_refused() {
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 3),
         name: None,
+        clock_ms: None,
     });
     host.welcome();
     let first = host.game().legal_moves()[0];
@@ -194,6 +195,7 @@ fn moves_before_the_start_are_refused() {
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
         name: None,
+        clock_ms: None,
     });
     host.expect_error(ErrorCode::AlreadyInRoom);
     host.assert_quiet();
@@ -293,6 +295,7 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Table { long_hops: false }, 3),
         name: None,
+        clock_ms: None,
     });
     host.welcome();
     let mut friend = server.connect();
@@ -414,6 +417,7 @@ fn a_computer_seat_answers_moves() {
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 3),
         name: None,
+        clock_ms: None,
     });
     host.welcome();
     host.send(&ClientMessage::FillComputer {});
@@ -682,11 +686,13 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
     creator.send(&ClientMessage::Create {
         variant: variant(RuleSet::Diamond, 3),
         name: Some("\u{200B}".into()),
+        clock_ms: None,
     });
     creator.expect_error(ErrorCode::BadName);
     creator.send(&ClientMessage::Create {
         variant: variant(RuleSet::Diamond, 3),
         name: Some(twenty.clone()),
+        clock_ms: None,
     });
     creator.welcome();
     assert_eq!(welcome_names(&creator), [Some(twenty), None, None]);
