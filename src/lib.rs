@@ -82,8 +82,8 @@ pub mod testing {
     pub use crate::ui::{
         ActionPressed, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focusable,
         GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuSummary, ModalFocus,
-        Notice, PanelButton, ReactionBarOpen, ReactionBubble, ReplayButton, RulesPage, SavedGames,
-        SheetOpen, UiAction, panel_entries,
+        Notice, PanelButton, ReactionBarOpen, ReactionBubble, ReplayButton, RoomClock, RulesPage,
+        SavedGames, SheetOpen, UiAction, panel_entries,
     };
 }
 

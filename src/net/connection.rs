@@ -127,7 +127,7 @@ pub(super) fn handle_requests(
     } = &mut link;
     for request in requests.read() {
         match request {
-            NetRequest::Host(variant) => {
+            NetRequest::Host(variant, clock) => {
                 let Some(origin) = &server.0 else {
                     online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
                     continue;
@@ -151,7 +151,7 @@ pub(super) fn handle_requests(
                 conn.session.send(ClientMessage::Create {
                     variant: *variant,
                     name: Some(name.to_string()),
-                    clock_ms: None,
+                    clock_ms: *clock,
                 });
                 // Nobody moves on the empty board until the room's own game arrives.
                 commands.write(GameCommand::Room(RoomChange::Entering(*variant)));

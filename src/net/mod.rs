@@ -42,8 +42,9 @@ pub struct ServerUrl(pub Option<String>);
 /// What the interface asks of the connection.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum NetRequest {
-    /// Open a room for this variant on [`ServerUrl`], as its host (seat 0).
-    Host(Variant),
+    /// Open a room for this variant, with this move clock or none, on [`ServerUrl`], as its
+    /// host (seat 0).
+    Host(Variant, Option<MoveClock>),
     /// Enter the room a link names, with the seat token kept for it if any.
     Join(String),
     /// Take the lowest open seat (a spectator, in a room with one).

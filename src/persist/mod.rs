@@ -20,7 +20,7 @@ use crate::locale::{Phrase, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
 use crate::net::{OnlineMemory, PlayerProfile};
 use crate::sound::SoundSettings;
-use crate::ui::{FileRequest, MenuChoice, Notice, PanelSettings, SavedGames, Screen};
+use crate::ui::{FileRequest, MenuChoice, Notice, PanelSettings, RoomClock, SavedGames, Screen};
 use bevy::prelude::*;
 use settings::{load_settings, save_settings};
 use starhalma_locale::id;
@@ -221,7 +221,8 @@ impl Plugin for PersistPlugin {
                                 .or_eager(resource_changed::<CurrentView>)
                                 .or_eager(resource_changed::<Words>)
                                 .or_eager(resource_changed::<SeatSymbols>)
-                                .or_eager(resource_changed::<PlayerProfile>),
+                                .or_eager(resource_changed::<PlayerProfile>)
+                                .or_eager(resource_changed::<RoomClock>),
                         ),
                         autosave.run_if(autosave_due),
                         save_online_memory.run_if(

@@ -8,11 +8,11 @@ use crate::locale::{Language, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
 use crate::net::PlayerProfile;
 use crate::sound::SoundSettings;
-use crate::ui::{MenuChoice, PanelSettings};
+use crate::ui::{MenuChoice, PanelSettings, RoomClock};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use starhalma_protocol::PlayerName;
+use starhalma_protocol::{MoveClock, PlayerName};
 use starhalma_rules::Variant;
 
 /// What persists between runs.
@@ -37,6 +37,9 @@ pub(super) struct Settings {
     player_name: Option<String>,
     /// Others' reactions online are not shown.
     mute_reactions: bool,
+    /// The move clock of rooms "Play a friend" opens, in milliseconds (none: no clock; a value
+    /// off the list is dropped).
+    room_clock_ms: Option<u64>,
 }
 
 impl Default for Settings {
@@ -79,6 +82,7 @@ impl Settings {
             language: language.map(|l| l.code().to_string()),
             player_name: None,
             mute_reactions: false,
+            room_clock_ms: None,
         })
     }
 }
@@ -93,6 +97,7 @@ pub(super) struct KeptChoices<'w> {
     words: ResMut<'w, Words>,
     symbols: ResMut<'w, SeatSymbols>,
     profile: ResMut<'w, PlayerProfile>,
+    clock: ResMut<'w, RoomClock>,
 }
 
 /// Read the settings at start-up and hand them to each part of the game.
@@ -109,6 +114,7 @@ pub(super) fn load_settings(
         mut words,
         mut symbols,
         mut profile,
+        mut clock,
     } = kept;
     let settings = match store.read(SETTINGS) {
         Ok(Some(text)) => match serde_json::from_str::<Settings>(&text) {
@@ -149,6 +155,11 @@ pub(super) fn load_settings(
     symbols.set_if_neq(SeatSymbols {
         shown: settings.symbols,
     });
+    clock.set_if_neq(RoomClock(
+        settings
+            .room_clock_ms
+            .and_then(|ms| MoveClock::try_from(ms).ok()),
+    ));
     profile.set_if_neq(PlayerProfile {
         name: settings
             .player_name
@@ -174,6 +185,7 @@ pub(super) struct Choices<'w> {
     words: Res<'w, Words>,
     symbols: Res<'w, SeatSymbols>,
     profile: Res<'w, PlayerProfile>,
+    clock: Res<'w, RoomClock>,
 }
 
 /// Write the settings when one of them changed (the first run only records what was loaded).
@@ -192,6 +204,7 @@ pub(super) fn save_settings(store: Res<Store>, now: Choices, mut written: Local<
     };
     settings.player_name = now.profile.name.as_ref().map(|n| n.to_string());
     settings.mute_reactions = now.profile.mute_reactions;
+    settings.room_clock_ms = now.clock.0.map(MoveClock::millis);
     if written.as_ref() == Some(&settings) {
         return;
     }

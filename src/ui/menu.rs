@@ -4,7 +4,7 @@
 use super::theme::{MENU_BACKGROUND, SOFT_TEXT, TEXT, size};
 use super::widgets::focusable_button;
 use super::widgets::label;
-use super::{ActionPressed, MenuChoice, SavedGames, Screen, UiAction, seat_label};
+use super::{ActionPressed, MenuChoice, RoomClock, SavedGames, Screen, UiAction, seat_label};
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Language, Phrase, Words, rules_name};
@@ -24,6 +24,7 @@ type MenuRow = Vec<(Phrase, UiAction, bool)>;
 /// The rows of the menu for the current choice.
 fn menu_rows(
     choice: &MenuChoice,
+    clock: RoomClock,
     saved: SavedGames,
     online: bool,
     rejoin: bool,
@@ -74,6 +75,12 @@ fn menu_rows(
             UiAction::PlayFriend,
             false,
         ));
+        let seconds = clock.0.map_or(0, |c| c.millis() / 1000);
+        last.push((
+            Phrase::msg(id::MENU_ROOM_CLOCK).with("seconds", Phrase::Number(seconds as i64)),
+            UiAction::CycleRoomClock,
+            false,
+        ));
     }
     if saved.can_continue || rejoin {
         last.push((Phrase::msg(id::MENU_CONTINUE), UiAction::Continue, false));
@@ -104,7 +111,7 @@ fn menu_rows(
 /// Build the menu (again, whenever the choice or the stored games change).
 fn build_menu(
     mut commands: Commands,
-    choice: Res<MenuChoice>,
+    (choice, clock): (Res<MenuChoice>, Res<RoomClock>),
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
@@ -152,6 +159,7 @@ fn build_menu(
     let rejoin = memory.last_link.is_some();
     let rows = menu_rows(
         &choice,
+        *clock,
         *saved,
         server.0.is_some(),
         rejoin,
@@ -203,6 +211,7 @@ pub struct MenuSummary;
 fn menu_actions(
     mut actions: MessageReader<ActionPressed>,
     mut choice: ResMut<MenuChoice>,
+    mut clock: ResMut<RoomClock>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Screen>>,
     mut words: ResMut<Words>,
@@ -239,6 +248,7 @@ fn menu_actions(
                     SeatKind::Computer(Level::Hard) | SeatKind::Remote => SeatKind::Human,
                 };
             }
+            UiAction::CycleRoomClock => *clock = clock.next(),
             UiAction::Start => {
                 commands.write(GameCommand::NewGame(choice.setup()));
                 next.set(Screen::Playing);
@@ -292,6 +302,7 @@ impl Plugin for MenuPlugin {
                         .run_if(in_state(Screen::Menu))
                         .run_if(
                             resource_changed::<MenuChoice>
+                                .or_eager(resource_changed::<RoomClock>)
                                 .or_eager(resource_changed::<SavedGames>)
                                 .or_eager(resource_changed::<ServerUrl>)
                                 .or_eager(resource_changed::<OnlineMemory>)

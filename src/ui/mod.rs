@@ -82,6 +82,26 @@ impl MenuChoice {
     }
 }
 
+/// The move clock "Play a friend" gives the rooms it opens (none: friends wait for each
+/// other). Kept in the settings.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoomClock(pub Option<starhalma_protocol::MoveClock>);
+
+impl RoomClock {
+    /// The next choice: none, 20 s, 60 s, 3 min, none.
+    pub fn next(self) -> RoomClock {
+        use starhalma_protocol::MoveClock;
+        let all = MoveClock::ALL;
+        RoomClock(match self.0 {
+            None => Some(all[0]),
+            Some(clock) => all
+                .iter()
+                .position(|c| *c == clock)
+                .and_then(|i| all.get(i + 1).copied()),
+        })
+    }
+}
+
 /// What a button (or the key standing for it) does.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub enum UiAction {
@@ -110,6 +130,8 @@ pub enum UiAction {
     Continue,
     /// Open a room for the menu's choice and play friends by link.
     PlayFriend,
+    /// The next move clock for rooms "Play a friend" opens.
+    CycleRoomClock,
     /// Copy the room's link.
     CopyLink,
     /// A spectator takes the lowest open seat.
@@ -388,6 +410,7 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
             .init_resource::<MenuChoice>()
+            .init_resource::<RoomClock>()
             .init_resource::<Notice>()
             .init_resource::<PanelSettings>()
             .init_resource::<SavedGames>()

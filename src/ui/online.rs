@@ -86,6 +86,7 @@ struct RoomHere<'w> {
     online: Res<'w, Online>,
     memory: Res<'w, OnlineMemory>,
     choice: Res<'w, super::MenuChoice>,
+    clock: Res<'w, super::RoomClock>,
 }
 
 fn online_actions(
@@ -101,6 +102,7 @@ fn online_actions(
         online,
         memory,
         choice,
+        clock,
     } = here;
     for ActionPressed(action) in actions.read() {
         // Any button pressed says the player is here (after the clock left their seat idle).
@@ -109,7 +111,7 @@ fn online_actions(
         }
         match action {
             UiAction::PlayFriend => {
-                requests.write(NetRequest::Host(choice.setup().variant));
+                requests.write(NetRequest::Host(choice.setup().variant, clock.0));
                 next.set(Screen::Playing);
             }
             UiAction::Continue => {

@@ -10,7 +10,7 @@ use starhalma::testing::SoundCue;
 use starhalma::testing::{
     ActionPressed, Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText,
     Marble, MoveApplied, NetRequest, Notice, OnHole, Online, OnlineMemory, Phase, Phrase,
-    PlayerProfile, ReactionBarOpen, ReactionBubble, ScriptedNetwork, SeatNames, Words,
+    PlayerProfile, ReactionBarOpen, ReactionBubble, RoomClock, ScriptedNetwork, SeatNames, Words,
     suggest_name,
 };
 use starhalma::{
@@ -715,7 +715,8 @@ fn two_desktop_clients_play_through_the_real_server() {
         })
     };
     let mut host = client(&server.origin);
-    host.world_mut().write_message(NetRequest::Host(table2()));
+    host.world_mut()
+        .write_message(NetRequest::Host(table2(), None));
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     let link = host.world().resource::<Online>().link.clone().unwrap();
     assert!(link.starts_with(&format!("{}/?room=", server.origin)));
@@ -770,7 +771,8 @@ fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
     let mut host = app_in(Store::Nowhere, None, |app| {
         app.insert_resource(starhalma::ServerUrl(Some(server.origin.clone())));
     });
-    host.world_mut().write_message(NetRequest::Host(table2()));
+    host.world_mut()
+        .write_message(NetRequest::Host(table2(), None));
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     server.signal("-STOP");
     let stopped_at = host.world().resource::<Time>().elapsed_secs_f64();
@@ -813,7 +815,8 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
     assert_eq!(words.len(), 3, "{name}");
     assert!(words[2].parse::<u8>().is_ok_and(|n| (10..100).contains(&n)));
     // Hosting later goes by the same name, for the room and its seat.
-    app.world_mut().write_message(NetRequest::Host(table2()));
+    app.world_mut()
+        .write_message(NetRequest::Host(table2(), None));
     app.update();
     assert_eq!(
         script.sent(),
@@ -1046,4 +1049,49 @@ fn a_move_clock_counts_down_ticks_its_last_ten_seconds_and_an_idle_seat_is_taken
     app.update();
     app.update();
     assert_eq!(script.sent(), vec![ClientMessage::Back {}]);
+}
+
+#[test]
+fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
+    let (mut app, script) = online_app();
+    let clock_button = |app: &mut App| {
+        let mut found = app
+            .world_mut()
+            .query::<(&UiAction, &Children)>()
+            .iter(app.world())
+            .filter(|(a, _)| **a == UiAction::CycleRoomClock)
+            .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
+            .collect::<Vec<Entity>>();
+        let child = found.pop().expect("the clock button is on the menu");
+        app.world().get::<Text>(child).unwrap().0.clone()
+    };
+    assert_eq!(clock_button(&mut app), "Move clock: none");
+    press(&mut app, UiAction::CycleRoomClock);
+    app.update();
+    assert_eq!(clock_button(&mut app), "Move clock: 20 s");
+    press(&mut app, UiAction::CycleRoomClock);
+    press(&mut app, UiAction::CycleRoomClock);
+    app.update();
+    assert_eq!(clock_button(&mut app), "Move clock: 3 min");
+    press(&mut app, UiAction::CycleRoomClock);
+    press(&mut app, UiAction::CycleRoomClock);
+    app.update();
+    assert_eq!(
+        app.world().resource::<RoomClock>().0,
+        Some(MoveClock::SECONDS_20),
+        "after 3 min comes none, then 20 s"
+    );
+    press(&mut app, UiAction::PlayFriend);
+    app.update();
+    let sent = script.sent();
+    assert!(
+        sent.iter().any(|m| matches!(
+            m,
+            ClientMessage::Create {
+                clock_ms: Some(MoveClock::SECONDS_20),
+                ..
+            }
+        )),
+        "{sent:?}"
+    );
 }

@@ -63,6 +63,12 @@ menu-players =
 menu-seat = { $colour }: { $seat }
 menu-start = Start
 menu-play-friend = Play a friend (send a link)
+# The clock of rooms "Play a friend" opens (a button that cycles): seconds per move, 0 for none.
+menu-room-clock = { $seconds ->
+    [0] Move clock: none
+    [180] Move clock: 3 min
+   *[other] Move clock: { $seconds } s
+}
 menu-continue = Continue
 menu-load-saved = Load saved game
 menu-guided = Guided first game

@@ -52,6 +52,11 @@ menu-players = { $count }人
 menu-seat = { $colour }: { $seat }
 menu-start = スタート
 menu-play-friend = 友だちと遊ぶ（リンクを送る）
+menu-room-clock = { $seconds ->
+    [0] 持ち時間: なし
+    [180] 持ち時間: 1手3分
+   *[other] 持ち時間: 1手{ $seconds }秒
+}
 menu-continue = 続きから
 menu-load-saved = 保存したゲームを読み込む
 menu-guided = はじめてのガイド付きゲーム

@@ -52,6 +52,11 @@ menu-players = { $count } खेलाडी
 menu-seat = { $colour }: { $seat }
 menu-start = सुरु गर्नुहोस्
 menu-play-friend = साथीसँग खेल्नुहोस् (लिङ्क पठाउनुहोस्)
+menu-room-clock = { $seconds ->
+    [0] चालको समय: छैन
+    [180] चालको समय: 3 मिनेट
+   *[other] चालको समय: { $seconds } सेकेन्ड
+}
 menu-continue = जारी राख्नुहोस्
 menu-load-saved = सेभ गरिएको खेल खोल्नुहोस्
 menu-guided = पहिलो खेल, सिकाउँदै

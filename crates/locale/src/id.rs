@@ -38,6 +38,7 @@ pub const MENU_PLAYERS: &str = "menu-players";
 pub const MENU_SEAT: &str = "menu-seat";
 pub const MENU_START: &str = "menu-start";
 pub const MENU_PLAY_FRIEND: &str = "menu-play-friend";
+pub const MENU_ROOM_CLOCK: &str = "menu-room-clock";
 pub const MENU_CONTINUE: &str = "menu-continue";
 pub const MENU_LOAD_SAVED: &str = "menu-load-saved";
 pub const MENU_GUIDED: &str = "menu-guided";
@@ -377,6 +378,7 @@ pub const ALL: &[&str] = &[
     MENU_SEAT,
     MENU_START,
     MENU_PLAY_FRIEND,
+    MENU_ROOM_CLOCK,
     MENU_CONTINUE,
     MENU_LOAD_SAVED,
     MENU_GUIDED,
