@@ -327,6 +327,40 @@ fn load_fonts(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
     });
 }
 
+/// Each script falls back to the font that has it, so a line in one language can carry a
+/// name in another ("さくら (Blue)" in English, "आशा (赤)" in Japanese): the fonts' family
+/// names, and the scripts each is the fallback for (ISO 15924).
+const JAPANESE_SCRIPTS: &[[u8; 4]] = &[*b"Hira", *b"Kana", *b"Hani", *b"Jpan"]; // for developers
+const FALLBACKS: [(&str, &[[u8; 4]]); 3] = [
+    ("Noto Sans", &[*b"Latn", *b"Zyyy"]),   // for developers
+    ("Noto Sans CJK JP", JAPANESE_SCRIPTS), // for developers
+    ("Noto Sans Devanagari", &[*b"Deva"]),  // for developers
+];
+
+/// Register [`FALLBACKS`] once Bevy has put the fonts in its collection (a frame or two after
+/// they are added).
+fn set_font_fallbacks(mut font_cx: ResMut<bevy::text::FontCx>, mut done: Local<bool>) {
+    use parley::fontique::{FallbackKey, Script};
+    if *done {
+        return;
+    }
+    let collection = &mut font_cx.collection;
+    let families: Vec<_> = FALLBACKS
+        .iter()
+        .map(|(name, _)| collection.family_id(name))
+        .collect();
+    if families.iter().any(Option::is_none) {
+        return;
+    }
+    for ((_, scripts), family) in FALLBACKS.iter().zip(families.into_iter().flatten()) {
+        for script in *scripts {
+            let key = FallbackKey::new(Script::from_bytes(*script), None);
+            collection.append_fallbacks(key, std::iter::once(family));
+        }
+    }
+    *done = true;
+}
+
 /// The language on first start: the system's, when the platform set it.
 fn start_in_system_language(system: Option<Res<SystemLanguage>>, mut words: ResMut<Words>) {
     if let Some(system) = system
@@ -450,6 +484,10 @@ impl Plugin for LocalePlugin {
             // Before the saved settings are read (Startup), which win over it.
             .add_systems(PreStartup, start_in_system_language)
             .add_systems(Startup, load_fonts)
+            .add_systems(
+                Update,
+                set_font_fallbacks.run_if(resource_exists::<bevy::text::FontCx>),
+            )
             // Both walk their entities only on a frame where something they follow changed.
             .add_systems(
                 PostUpdate,
@@ -457,6 +495,7 @@ impl Plugin for LocalePlugin {
                     draw_words.run_if(
                         resource_changed::<Words>
                             .or_eager(resource_changed::<SeatSymbols>)
+                            .or_eager(resource_changed::<SeatNames>)
                             .or_eager(any_match_filter::<Changed<Say>>),
                     ),
                     apply_font.run_if(

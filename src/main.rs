@@ -134,7 +134,8 @@ fn requested_match(args: &Args) -> Result<Option<Match>, String> {
         return Ok(Some(Match { game, setup }));
     }
     let wanted = args.rules.is_some() || args.players.is_some() || args.screenshot.is_some();
-    if args.menu || !wanted {
+    // A room link brings the room's own game: a local one would end online play at once.
+    if args.menu || args.join.is_some() || !wanted {
         return Ok(None);
     }
     let blocked = match args.blocked.as_deref() {

@@ -173,11 +173,14 @@ fn show_bubbles(
 ) {
     let now = time.elapsed_secs_f64();
     let variant = state.game.variant();
-    let recent: Vec<&Reacted> = if profile.mute_reactions {
-        Vec::new()
-    } else {
-        online.recent_reactions(now).collect()
-    };
+    // One bubble a seat: a seat's newer reaction replaces its older one.
+    let mut recent: Vec<&Reacted> = Vec::new();
+    if !profile.mute_reactions {
+        for reacted in online.recent_reactions(now) {
+            recent.retain(|r| r.seat != reacted.seat);
+            recent.push(reacted);
+        }
+    }
     let camera = cameras.iter().next();
     let mut existing: Vec<_> = bubbles.iter_mut().collect();
     for (row, reacted) in recent.iter().enumerate() {
