@@ -377,6 +377,22 @@ fn the_subset_fonts_cover_their_languages() {
                 lacking.insert(c);
             }
         }
+        // Players' names online: the letters of the language's script (its own font draws
+        // them in any language's lines, by fallback).
+        let name_letters: Vec<char> = match language {
+            Language::English => ('\u{00C0}'..='\u{017F}')
+                .filter(|c| c.is_alphabetic())
+                .collect(),
+            Language::Japanese => ('\u{3041}'..='\u{3096}')
+                .chain('\u{30A1}'..='\u{30FA}')
+                .collect(),
+            Language::Nepali => ('\u{0905}'..='\u{0939}').collect(),
+        };
+        for c in name_letters {
+            if face.glyph_index(c).is_none() {
+                lacking.insert(c);
+            }
+        }
         assert!(
             lacking.is_empty(),
             "{} lacks {lacking:?}: run scripts/fonts.sh",
