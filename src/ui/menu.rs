@@ -8,11 +8,12 @@ use super::{ActionPressed, MenuChoice, RoomClock, SavedGames, Screen, UiAction, 
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Language, Phrase, Words, rules_name};
-use crate::net::{OnlineMemory, ServerUrl};
+use crate::net::{OnlineMemory, PlayerProfile, ServerUrl, suggest_name};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_locale::id;
+use starhalma_protocol::PlayerName;
 use starhalma_rules::{RuleSet, Variant};
 
 #[derive(Component)]
@@ -25,6 +26,7 @@ type MenuRow = Vec<(Phrase, UiAction, bool)>;
 fn menu_rows(
     choice: &MenuChoice,
     clock: RoomClock,
+    name: Option<&PlayerName>,
     saved: SavedGames,
     online: bool,
     rejoin: bool,
@@ -75,6 +77,13 @@ fn menu_rows(
             UiAction::PlayFriend,
             false,
         ));
+        let name = match name {
+            Some(name) => {
+                Phrase::msg(id::MENU_PLAYER_NAME).with("name", Phrase::Verbatim(name.to_string()))
+            }
+            None => Phrase::msg(id::MENU_PLAYER_NAME_NEW),
+        };
+        last.push((name, UiAction::NewName, false));
         let seconds = clock.0.map_or(0, |c| c.millis() / 1000);
         last.push((
             Phrase::msg(id::MENU_ROOM_CLOCK).with("seconds", Phrase::Number(seconds as i64)),
@@ -111,7 +120,7 @@ fn menu_rows(
 /// Build the menu (again, whenever the choice or the stored games change).
 fn build_menu(
     mut commands: Commands,
-    (choice, clock): (Res<MenuChoice>, Res<RoomClock>),
+    (choice, clock, profile): (Res<MenuChoice>, Res<RoomClock>, Res<PlayerProfile>),
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
@@ -160,6 +169,7 @@ fn build_menu(
     let rows = menu_rows(
         &choice,
         *clock,
+        profile.name.as_ref(),
         *saved,
         server.0.is_some(),
         rejoin,
@@ -211,7 +221,7 @@ pub struct MenuSummary;
 fn menu_actions(
     mut actions: MessageReader<ActionPressed>,
     mut choice: ResMut<MenuChoice>,
-    mut clock: ResMut<RoomClock>,
+    (mut clock, mut profile, time): (ResMut<RoomClock>, ResMut<PlayerProfile>, Res<Time>),
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Screen>>,
     mut words: ResMut<Words>,
@@ -249,6 +259,10 @@ fn menu_actions(
                 };
             }
             UiAction::CycleRoomClock => *clock = clock.next(),
+            UiAction::NewName => {
+                let seed = time.elapsed().as_nanos() as u64;
+                profile.name = Some(suggest_name(&words, seed));
+            }
             UiAction::Start => {
                 commands.write(GameCommand::NewGame(choice.setup()));
                 next.set(Screen::Playing);
@@ -303,6 +317,7 @@ impl Plugin for MenuPlugin {
                         .run_if(
                             resource_changed::<MenuChoice>
                                 .or_eager(resource_changed::<RoomClock>)
+                                .or_eager(resource_changed::<PlayerProfile>)
                                 .or_eager(resource_changed::<SavedGames>)
                                 .or_eager(resource_changed::<ServerUrl>)
                                 .or_eager(resource_changed::<OnlineMemory>)

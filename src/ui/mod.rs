@@ -132,6 +132,8 @@ pub enum UiAction {
     PlayFriend,
     /// The next move clock for rooms "Play a friend" opens.
     CycleRoomClock,
+    /// Draw another suggested name to play online under.
+    NewName,
     /// Copy the room's link.
     CopyLink,
     /// A spectator takes the lowest open seat.

@@ -1081,6 +1081,45 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
         Some(MoveClock::SECONDS_20),
         "after 3 min comes none, then 20 s"
     );
+    // The name shows, and another can be drawn; rooms opened from now on carry it.
+    let name_button = |app: &mut App| {
+        let mut found = app
+            .world_mut()
+            .query::<(&UiAction, &Children)>()
+            .iter(app.world())
+            .filter(|(a, _)| **a == UiAction::NewName)
+            .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
+            .collect::<Vec<Entity>>();
+        let child = found.pop().expect("the name button is on the menu");
+        app.world().get::<Text>(child).unwrap().0.clone()
+    };
+    assert_eq!(
+        name_button(&mut app),
+        format!("Online name: {ME} (press for another)")
+    );
+    let mut drawn = std::collections::BTreeSet::new();
+    for _ in 0..5 {
+        press(&mut app, UiAction::NewName);
+        let name = app
+            .world()
+            .resource::<PlayerProfile>()
+            .name
+            .clone()
+            .unwrap();
+        app.update();
+        assert_eq!(
+            name_button(&mut app),
+            format!("Online name: {name} (press for another)")
+        );
+        drawn.insert(name.to_string());
+    }
+    assert!(drawn.len() >= 3, "{drawn:?}");
+    let name = app
+        .world()
+        .resource::<PlayerProfile>()
+        .name
+        .clone()
+        .unwrap();
     press(&mut app, UiAction::PlayFriend);
     app.update();
     let sent = script.sent();
@@ -1089,8 +1128,9 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
             m,
             ClientMessage::Create {
                 clock_ms: Some(MoveClock::SECONDS_20),
+                name: Some(sent_name),
                 ..
-            }
+            } if *sent_name == name.to_string()
         )),
         "{sent:?}"
     );

@@ -63,6 +63,8 @@ menu-players =
 menu-seat = { $colour }: { $seat }
 menu-start = Start
 menu-play-friend = Play a friend (send a link)
+menu-player-name = Online name: { $name } (press for another)
+menu-player-name-new = Online name: press to pick one
 # The clock of rooms "Play a friend" opens (a button that cycles): seconds per move, 0 for none.
 menu-room-clock = { $seconds ->
     [0] Move clock: none

@@ -52,6 +52,8 @@ menu-players = { $count }人
 menu-seat = { $colour }: { $seat }
 menu-start = スタート
 menu-play-friend = 友だちと遊ぶ（リンクを送る）
+menu-player-name = オンラインの名前: { $name }（押すと別の名前）
+menu-player-name-new = オンラインの名前: 押して選ぶ
 menu-room-clock = { $seconds ->
     [0] 持ち時間: なし
     [180] 持ち時間: 1手3分

@@ -52,6 +52,8 @@ menu-players = { $count } खेलाडी
 menu-seat = { $colour }: { $seat }
 menu-start = सुरु गर्नुहोस्
 menu-play-friend = साथीसँग खेल्नुहोस् (लिङ्क पठाउनुहोस्)
+menu-player-name = अनलाइन नाम: { $name } (अर्को नामका लागि थिच्नुहोस्)
+menu-player-name-new = अनलाइन नाम: छान्न थिच्नुहोस्
 menu-room-clock = { $seconds ->
     [0] चालको समय: छैन
     [180] चालको समय: 3 मिनेट

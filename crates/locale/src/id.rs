@@ -38,6 +38,8 @@ pub const MENU_PLAYERS: &str = "menu-players";
 pub const MENU_SEAT: &str = "menu-seat";
 pub const MENU_START: &str = "menu-start";
 pub const MENU_PLAY_FRIEND: &str = "menu-play-friend";
+pub const MENU_PLAYER_NAME: &str = "menu-player-name";
+pub const MENU_PLAYER_NAME_NEW: &str = "menu-player-name-new";
 pub const MENU_ROOM_CLOCK: &str = "menu-room-clock";
 pub const MENU_CONTINUE: &str = "menu-continue";
 pub const MENU_LOAD_SAVED: &str = "menu-load-saved";
@@ -378,6 +380,8 @@ pub const ALL: &[&str] = &[
     MENU_SEAT,
     MENU_START,
     MENU_PLAY_FRIEND,
+    MENU_PLAYER_NAME,
+    MENU_PLAYER_NAME_NEW,
     MENU_ROOM_CLOCK,
     MENU_CONTINUE,
     MENU_LOAD_SAVED,
