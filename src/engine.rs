@@ -46,7 +46,10 @@ impl PluginGroup for EnginePlugins {
             .add(bevy::camera::CameraPlugin)
             .add(bevy::light::LightPlugin);
         #[cfg(not(target_arch = "wasm32"))]
-        let group = group.add(bevy::render::pipelined_rendering::PipelinedRenderingPlugin);
+        let group = group
+            .add(bevy::render::pipelined_rendering::PipelinedRenderingPlugin)
+            // Copy link on the desktop (the page writes the browser's clipboard itself).
+            .add(bevy::clipboard::ClipboardPlugin);
         let group = group
             .add(bevy::core_pipeline::CorePipelinePlugin)
             // In SpritePlugin's place: the atlas assets the interface's images read.

@@ -96,6 +96,7 @@ fn online_actions(
     mut commands: MessageWriter<GameCommand>,
     mut notice: ResMut<Notice>,
     mut next: ResMut<NextState<Screen>>,
+    mut clipboard: SystemClipboard,
 ) {
     let RoomHere {
         state,
@@ -136,7 +137,7 @@ fn online_actions(
             }
             UiAction::CopyLink => {
                 if let Some(link) = &online.link {
-                    notice.0 = copy_to_clipboard(link);
+                    notice.0 = copy_to_clipboard(link, &mut clipboard);
                 }
             }
             _ => {}
@@ -144,11 +145,18 @@ fn online_actions(
     }
 }
 
-/// Put `link` on the clipboard (web); on the desktop, print it for the terminal. Returns what
-/// to tell the player.
-fn copy_to_clipboard(link: &str) -> Phrase {
+/// The desktop's system clipboard (none on the web, and none in headless tests).
+#[cfg(not(target_arch = "wasm32"))]
+type SystemClipboard<'w> = Option<ResMut<'w, bevy::clipboard::Clipboard>>;
+#[cfg(target_arch = "wasm32")]
+type SystemClipboard<'w> = ();
+
+/// Put `link` on the clipboard (the browser's on the web, the system's on the desktop); where
+/// there is none, print it for the terminal. Returns what to tell the player.
+fn copy_to_clipboard(link: &str, clipboard: &mut SystemClipboard) -> Phrase {
     #[cfg(target_arch = "wasm32")]
     {
+        let () = clipboard;
         let copy = js_sys::Function::new_with_args(
             "text",
             "if (navigator.clipboard) { navigator.clipboard.writeText(text).catch(() => {}); return true; } return false;",
@@ -165,6 +173,11 @@ fn copy_to_clipboard(link: &str) -> Phrase {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
+        if let Some(clipboard) = clipboard
+            && clipboard.set_text(link).is_ok()
+        {
+            return Phrase::msg(id::ONLINE_LINK_COPIED);
+        }
         println!("{link}");
         Phrase::msg(id::ONLINE_LINK_PRINTED).with("link", Phrase::Verbatim(link.to_string()))
     }
