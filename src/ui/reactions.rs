@@ -137,8 +137,10 @@ fn place_reaction_bar(
     }
 }
 
-/// Where a seat's bubble goes: over its camp's tip as the camera sees it; at the top of the
-/// board when the camp is out of view (or nothing is drawn, as in tests).
+/// Where a seat's bubble goes (its top left corner): just beyond its camp's tip, away from the
+/// board's centre as the camera sees them, so it covers none of the camp's marbles, and inside
+/// the window; at the top of the board when the camp is out of view (or nothing is drawn, as
+/// in tests).
 fn bubble_place(
     camera: Option<(&Camera, &GlobalTransform)>,
     variant: Variant,
@@ -146,15 +148,26 @@ fn bubble_place(
     layout: &ScreenLayout,
     row: usize,
 ) -> Vec2 {
+    /// About half a bubble: its centre is this far from its corner.
+    const HALF: Vec2 = Vec2::new(110.0, 17.0);
     let tip = hole_position(camp_tip(variant.camp_of(seat)));
     let fallback = Vec2::new(
         layout.board.center().x - 100.0,
         layout.board.min.y + 8.0 + 34.0 * row as f32,
     );
-    camera
-        .and_then(|(camera, at)| camera.world_to_viewport(at, tip).ok())
-        .map(|p| p - Vec2::new(60.0, 40.0))
-        .unwrap_or(fallback)
+    let Some((camera, at)) = camera else {
+        return fallback;
+    };
+    let (Ok(tip), Ok(centre)) = (
+        camera.world_to_viewport(at, tip),
+        camera.world_to_viewport(at, Vec3::ZERO),
+    ) else {
+        return fallback;
+    };
+    let outward = (tip - centre).normalize_or_zero();
+    let corner = tip + outward * 45.0 - HALF;
+    let most = (layout.window - 2.0 * HALF - 8.0).max(Vec2::splat(8.0));
+    corner.clamp(Vec2::splat(8.0), most)
 }
 
 /// Bubbles for the reactions of the last few seconds (none while muted), kept by their sender's
