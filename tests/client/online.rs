@@ -1051,20 +1051,23 @@ fn a_move_clock_counts_down_ticks_its_last_ten_seconds_and_an_idle_seat_is_taken
     assert_eq!(script.sent(), vec![ClientMessage::Back {}]);
 }
 
+/// The words on the button of `action`.
+fn button_text(app: &mut App, action: UiAction) -> String {
+    let mut found = app
+        .world_mut()
+        .query::<(&UiAction, &Children)>()
+        .iter(app.world())
+        .filter(|(a, _)| **a == action)
+        .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
+        .collect::<Vec<Entity>>();
+    let child = found.pop().expect("the button is on the screen");
+    app.world().get::<Text>(child).unwrap().0.clone()
+}
+
 #[test]
 fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
     let (mut app, script) = online_app();
-    let clock_button = |app: &mut App| {
-        let mut found = app
-            .world_mut()
-            .query::<(&UiAction, &Children)>()
-            .iter(app.world())
-            .filter(|(a, _)| **a == UiAction::CycleRoomClock)
-            .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
-            .collect::<Vec<Entity>>();
-        let child = found.pop().expect("the clock button is on the menu");
-        app.world().get::<Text>(child).unwrap().0.clone()
-    };
+    let clock_button = |app: &mut App| button_text(app, UiAction::CycleRoomClock);
     assert_eq!(clock_button(&mut app), "Move clock: none");
     press(&mut app, UiAction::CycleRoomClock);
     app.update();
@@ -1082,17 +1085,7 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
         "after 3 min comes none, then 20 s"
     );
     // The name shows, and another can be drawn; rooms opened from now on carry it.
-    let name_button = |app: &mut App| {
-        let mut found = app
-            .world_mut()
-            .query::<(&UiAction, &Children)>()
-            .iter(app.world())
-            .filter(|(a, _)| **a == UiAction::NewName)
-            .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
-            .collect::<Vec<Entity>>();
-        let child = found.pop().expect("the name button is on the menu");
-        app.world().get::<Text>(child).unwrap().0.clone()
-    };
+    let name_button = |app: &mut App| button_text(app, UiAction::NewName);
     assert_eq!(
         name_button(&mut app),
         format!("Online name: {ME} (press for another)")

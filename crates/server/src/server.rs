@@ -639,13 +639,7 @@ impl Connection {
                 ..
             } => refuse(ErrorCode::Malformed, "a token needs the room it belongs to"),
             ClientMessage::Hello { room, token, name } => {
-                if self.room.is_some() {
-                    return refuse(
-                        ErrorCode::AlreadyInRoom,
-                        "this connection is in a room already",
-                    );
-                }
-                if let Err(refusal) = self.take_name(name) {
+                if let Err(refusal) = self.introduce(name) {
                     return vec![error(refusal, None)];
                 }
                 match room {
@@ -659,13 +653,7 @@ impl Connection {
                 name,
                 clock_ms,
             } => {
-                if self.room.is_some() {
-                    return refuse(
-                        ErrorCode::AlreadyInRoom,
-                        "this connection is in a room already",
-                    );
-                }
-                if let Err(refusal) = self.take_name(name) {
+                if let Err(refusal) = self.introduce(name) {
                     return vec![error(refusal, None)];
                 }
                 self.create(server, variant, clock_ms).await
@@ -694,9 +682,16 @@ impl Connection {
         }
     }
 
-    /// Check the name a `hello` or `create` carries and keep it for the seat this connection
-    /// takes; a message without one keeps the name given before.
-    fn take_name(&mut self, name: Option<String>) -> Result<(), Refusal> {
+    /// A `hello` or `create`: refused on a connection already in a room; else the name it
+    /// carries is checked and kept for the seat this connection takes (a message without one
+    /// keeps the name given before).
+    fn introduce(&mut self, name: Option<String>) -> Result<(), Refusal> {
+        if self.room.is_some() {
+            return Err(Refusal::new(
+                ErrorCode::AlreadyInRoom,
+                "this connection is in a room already",
+            ));
+        }
         if let Some(raw) = name {
             let name = PlayerName::new(&raw)
                 .map_err(|e| Refusal::new(ErrorCode::BadName, e.to_string()))?;
