@@ -189,15 +189,6 @@ pub struct Reacted {
 /// How long a reaction's bubble shows.
 pub(crate) const REACTION_SHOWN_SECS: f64 = 4.0;
 
-impl Online {
-    /// The reactions to show at `now`, oldest first.
-    pub fn recent_reactions(&self, now: f64) -> impl Iterator<Item = &Reacted> {
-        self.reactions
-            .iter()
-            .filter(move |r| now - r.at < REACTION_SHOWN_SECS)
-    }
-}
-
 /// Every seat named by who plays it (see [`SeatNames`]): online only.
 fn name_seats(online: Res<Online>, state: Res<Match>, mut names: ResMut<SeatNames>) {
     let variant = state.game.variant();
@@ -231,6 +222,13 @@ fn name_seats(online: Res<Online>, state: Res<Match>, mut names: ResMut<SeatName
 impl Online {
     pub fn is_online(&self) -> bool {
         self.phase != Phase::Offline
+    }
+
+    /// The reactions to show at `now`, oldest first.
+    pub fn recent_reactions(&self, now: f64) -> impl Iterator<Item = &Reacted> {
+        self.reactions
+            .iter()
+            .filter(move |r| now - r.at < REACTION_SHOWN_SECS)
     }
 
     /// Whether the clock left this device's seat to the computer.

@@ -72,7 +72,7 @@ pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool
         ),
         (UiAction::Leave, seated && many && !state.game.is_over()),
         (UiAction::Rematch, seated && state.game.is_over()),
-        (UiAction::OpenReactions, super::reactions::may_react(online)),
+        (UiAction::OpenReactions, seated),
         (UiAction::MuteReactions, in_room),
         (UiAction::Back, online.idle_here()),
     ]

@@ -53,6 +53,17 @@ fn online_app_named(name: Option<&str>) -> (App, ScriptedNetwork) {
     (app, script)
 }
 
+/// A started two-player table game at seq 2 between this device ([`ME`], seat 0) and さくら,
+/// as `seat` sees it.
+fn named_welcome(seat: Option<u8>) -> ServerMessage {
+    welcome(
+        seat,
+        vec![person(ME), person("さくら")],
+        Game::new(table2()),
+        2,
+    )
+}
+
 fn person(name: &str) -> SeatHolder {
     SeatHolder::Person {
         connected: true,
@@ -889,12 +900,7 @@ fn press(app: &mut App, action: UiAction) {
 fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted() {
     let (mut app, script) = online_app();
     open_link(&mut app);
-    script.push(&welcome(
-        Some(0),
-        vec![person(ME), person("さくら")],
-        Game::new(table2()),
-        2,
-    ));
+    script.push(&named_welcome(Some(0)));
     app.update();
     app.update();
     script.sent();
@@ -946,12 +952,7 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
         texts(&mut app)
     );
     // A spectator cannot open the bar nor send.
-    script.push(&welcome(
-        None,
-        vec![person(ME), person("さくら")],
-        Game::new(table2()),
-        2,
-    ));
+    script.push(&named_welcome(None));
     app.update();
     app.update();
     script.sent();
@@ -966,12 +967,7 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
 fn a_move_clock_counts_down_ticks_its_last_ten_seconds_and_an_idle_seat_is_taken_back() {
     let (mut app, script) = online_app();
     open_link(&mut app);
-    let ServerMessage::Welcome(mut welcome) = welcome(
-        Some(0),
-        vec![person(ME), person("さくら")],
-        Game::new(table2()),
-        2,
-    ) else {
+    let ServerMessage::Welcome(mut welcome) = named_welcome(Some(0)) else {
         unreachable!()
     };
     welcome.clock_ms = Some(MoveClock::SECONDS_20);
