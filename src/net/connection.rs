@@ -152,6 +152,7 @@ pub(super) fn handle_requests(
                     variant: *variant,
                     name: Some(name.to_string()),
                     clock_ms: *clock,
+                    public: false,
                 });
                 // Nobody moves on the empty board until the room's own game arrives.
                 commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
@@ -407,6 +408,10 @@ fn handle_message(
                 ply,
             });
         }
-        ServerMessage::Pong {} => {}
+        // The lobby's messages go to a connection that watches it, never to a room's.
+        ServerMessage::Pong {}
+        | ServerMessage::Lobby { .. }
+        | ServerMessage::Listed { .. }
+        | ServerMessage::Unlisted { .. } => {}
     }
 }

@@ -841,6 +841,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
                 variant: table2(),
                 name: Some(name.clone()),
                 clock_ms: None,
+                public: false,
             },
         ]
     );

@@ -2,6 +2,7 @@
 //! size, then the JSON, then the version, then the message, and never panics: the server feeds it
 //! whatever arrives, and a bad frame must cost one error and change nothing.
 
+use crate::lobby::LobbyRoom;
 use crate::message::{ClientMessage, ErrorCode, ServerMessage};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -61,6 +62,21 @@ pub fn decode_server(frame: &str) -> Result<ServerMessage, ProtocolError> {
                 "welcome: no seat {seat} in a game of {players}"
             )));
         }
+    }
+    let listed: &[LobbyRoom] = match &message {
+        ServerMessage::Lobby { rooms } => rooms,
+        ServerMessage::Listed { room } => std::slice::from_ref(room),
+        _ => &[],
+    };
+    if let Some(room) = listed
+        .iter()
+        .find(|room| room.seats.len() != usize::from(room.variant.players()))
+    {
+        return Err(ProtocolError::Malformed(format!(
+            "lobby: {} seats listed for a game of {}",
+            room.seats.len(),
+            room.variant.players()
+        )));
     }
     Ok(message)
 }

@@ -7,6 +7,7 @@
 //! - [`ids`]: room codes and seat tokens, validated where they enter.
 //! - [`name`]: players' display names, checked and normalised where they enter.
 //! - [`clock`]: the move clocks a room may have.
+//! - [`lobby`]: public rooms as the lobby lists them, and what a quick match asks for.
 //! - [`link`]: room links (`http://HOST:PORT/?room=CODE`) and the socket address they lead to.
 //! - [`session`]: a client's side of a room as a plain state machine: events in seq order, the
 //!   move in flight, resyncs.
@@ -26,6 +27,7 @@ pub mod clock;
 pub mod codec;
 pub mod ids;
 pub mod link;
+pub mod lobby;
 pub mod message;
 pub mod name;
 pub mod session;
@@ -37,6 +39,7 @@ pub use codec::{
 };
 pub use ids::{IdError, RoomCode, Token};
 pub use link::{LinkError, room_in_url, room_link, socket_url};
+pub use lobby::{LOBBY_MAX, LobbyRoom, MatchVariant};
 pub use message::{
     ClientMessage, ErrorCode, MovedBy, REACTION_EVERY_MS, Reaction, RoomEvent, SeatHolder,
     ServerMessage, Welcome,

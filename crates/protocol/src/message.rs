@@ -5,6 +5,7 @@
 
 use crate::clock::MoveClock;
 use crate::ids::{RoomCode, Token};
+use crate::lobby::{LobbyRoom, MatchVariant};
 use crate::name::PlayerName;
 use serde::{Deserialize, Serialize};
 use starhalma_rules::{Game, Move, Variant};
@@ -28,14 +29,34 @@ pub enum ClientMessage {
     },
     /// Open a room for this rule set and player count; the sender becomes its host in seat 0,
     /// with `name` on it (checked as on `hello`). `clock_ms`: the time each move may take (none
-    /// by default: friends' rooms wait).
+    /// by default: friends' rooms wait). `public`: listed in the lobby and open to quick
+    /// matches (a public room always has a clock: 60 s when none is given).
     Create {
         variant: Variant,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock_ms: Option<MoveClock>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        public: bool,
     },
+    /// Take a seat in the oldest public room waiting for players that plays `variant` (`"any"`:
+    /// any rule set for `players`) with `clock_ms` (any clock when none is given), or open one
+    /// (public, 60 s a move unless `clock_ms` says otherwise) as its host. Answered with a
+    /// `welcome`, as `create` and `join` are.
+    QuickMatch {
+        variant: MatchVariant,
+        players: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock_ms: Option<MoveClock>,
+    },
+    /// Follow the list of public rooms: a `lobby` message with the whole list, then `listed`
+    /// and `unlisted` as rooms change, until `lobby_leave` or the connection enters a room.
+    LobbyWatch {},
+    /// Stop following the list of public rooms.
+    LobbyLeave {},
     /// Take the lowest open seat.
     Join {},
     /// The host seats the computer (Medium) in every open seat.
@@ -255,6 +276,19 @@ pub enum ServerMessage {
         seat: u8,
         reaction: Reaction,
     },
+    /// The public rooms (the newest first, at most [`LOBBY_MAX`](crate::LOBBY_MAX)): the
+    /// answer to `lobby_watch`, and again whenever the watcher fell behind.
+    Lobby {
+        rooms: Vec<LobbyRoom>,
+    },
+    /// A public room appeared in the list or changed (seats taken, play started).
+    Listed {
+        room: LobbyRoom,
+    },
+    /// A room left the list: its game ended, its host left before play, or it was deleted.
+    Unlisted {
+        room: RoomCode,
+    },
     /// Another connection took this seat over with its token; this one is now closed.
     Replaced {},
     Pong {},
@@ -322,11 +356,18 @@ pub enum ErrorCode {
     /// A `name` that is empty, over 20 characters or holds control or invisible characters;
     /// the message says which.
     BadName,
+    /// A `quick_match` for a player count no rule set has, or a variant for another count.
+    NoSuchVariant,
+    /// `lobby_watch` while the server has as many lobby watchers as it takes.
+    TooManyWatchers,
+    /// A new public room (by `create` or `quick_match`) while as many public rooms as the
+    /// server lists are waiting for players: join one of them instead.
+    TooManyWaiting,
 }
 
 impl ErrorCode {
     /// Every code, in the order above (tests and docs check they are all described).
-    pub const ALL: [ErrorCode; 27] = [
+    pub const ALL: [ErrorCode; 30] = [
         ErrorCode::Malformed,
         ErrorCode::UnknownVersion,
         ErrorCode::TooLarge,
@@ -354,6 +395,9 @@ impl ErrorCode {
         ErrorCode::NoTestClock,
         ErrorCode::Unavailable,
         ErrorCode::BadName,
+        ErrorCode::NoSuchVariant,
+        ErrorCode::TooManyWatchers,
+        ErrorCode::TooManyWaiting,
     ];
 
     /// The code as it is written on the wire (`not_your_turn`).
@@ -386,6 +430,9 @@ impl ErrorCode {
             ErrorCode::NoTestClock => "no_test_clock",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::BadName => "bad_name",
+            ErrorCode::NoSuchVariant => "no_such_variant",
+            ErrorCode::TooManyWatchers => "too_many_watchers",
+            ErrorCode::TooManyWaiting => "too_many_waiting",
         }
     }
 }

@@ -108,7 +108,8 @@ fn mutate(frame: &str, mutation: &Mutation) -> (String, Expected) {
             let optional = matches!(
                 (kind.as_str(), key.as_str()),
                 ("hello", "room" | "token" | "name")
-                    | ("create", "name" | "clock_ms")
+                    | ("create", "name" | "clock_ms" | "public")
+                    | ("quick_match", "name" | "clock_ms")
                     | ("error", "id")
                     | ("welcome", "seat" | "token" | "clock_ms" | "turn_left_ms")
             );
@@ -188,7 +189,7 @@ proptest! {
     #[test]
     fn random_objects_are_handled(
         t in "(hello|create|join|move|sync|react|back|welcome|event|error|ack|reacted|[a-z_]{1,12})",
-        fields in proptest::collection::btree_map("(v|t|seq|mv|id|room|token|have|event|kind|seat|seats|code|message|game|name|reaction|clock_ms|turn_left_ms|by|idle|[a-z]{1,5})", any_json_value(), 0..6),
+        fields in proptest::collection::btree_map("(v|t|seq|mv|id|room|token|have|event|kind|seat|seats|code|message|game|name|reaction|clock_ms|turn_left_ms|by|idle|public|players|variant|rooms|running|age_ms|[a-z]{1,5})", any_json_value(), 0..6),
     ) {
         let mut object: Map<String, Value> = fields.into_iter().collect();
         object.insert("v".into(), Value::from(1));

@@ -41,6 +41,7 @@ fn wire_forms_put_version_and_type_first() {
             variant: Variant::new(RuleSet::Diamond, 3).unwrap(),
             name: Some("Asha".into()),
             clock_ms: None,
+            public: false,
         }
         .encode(),
         r#"{"v":1,"t":"create","variant":{"rules":{"kind":"diamond"},"players":3},"name":"Asha"}"#
@@ -216,6 +217,19 @@ fn malformed_frames_say_what_is_wrong() {
     assert_malformed(r#"{"v":1,"t":"react","reaction":"boo"}"#, "boo");
     assert_malformed(r#"{"v":1,"t":"react"}"#, "reaction");
     assert_malformed(r#"{"v":1,"t":"hello","name":7}"#, "expected a string");
+    assert_malformed(
+        r#"{"v":1,"t":"quick_match","variant":"some","players":2}"#,
+        "\"any\" or a variant",
+    );
+    assert_malformed(r#"{"v":1,"t":"quick_match","variant":"any"}"#, "players");
+    assert_malformed(
+        r#"{"v":1,"t":"create","variant":{"rules":{"kind":"laws"},"players":2},"public":"yes"}"#,
+        "boolean",
+    );
+    assert_malformed(
+        r#"{"v":1,"t":"create","variant":{"rules":{"kind":"laws"},"players":2},"clock_ms":30000}"#,
+        "30000",
+    );
     // Unit messages refuse extra fields too.
     assert_malformed(r#"{"v":1,"t":"join","seat":2}"#, "seat");
     // Server frames are not client messages.
@@ -263,6 +277,51 @@ fn welcome_seats_must_fit_the_game() {
             "{frame}"
         );
     }
+}
+
+#[test]
+fn lobby_seats_must_fit_their_variant() {
+    let mut room = lobby_room();
+    room.seats.push(SeatHolder::Computer);
+    for frame in [
+        ServerMessage::Listed { room: room.clone() }.encode(),
+        ServerMessage::Lobby { rooms: vec![room] }.encode(),
+    ] {
+        assert!(
+            matches!(decode_server(&frame), Err(ProtocolError::Malformed(m)) if m.contains("lobby")),
+            "{frame}"
+        );
+    }
+}
+
+#[test]
+fn a_quick_match_names_any_variant_or_one() {
+    let any = r#"{"v":1,"t":"quick_match","variant":"any","players":3}"#;
+    assert_eq!(
+        decode_client(any),
+        Ok(ClientMessage::QuickMatch {
+            variant: MatchVariant::Any,
+            players: 3,
+            name: None,
+            clock_ms: None
+        })
+    );
+    let laws = Variant::new(RuleSet::Laws, 2).unwrap();
+    let exact = ClientMessage::QuickMatch {
+        variant: MatchVariant::Exactly(laws),
+        players: 2,
+        name: None,
+        clock_ms: Some(MoveClock::SECONDS_20),
+    };
+    assert_eq!(
+        exact.encode(),
+        r#"{"v":1,"t":"quick_match","variant":{"rules":{"kind":"laws"},"players":2},"players":2,"clock_ms":20000}"#
+    );
+    assert!(MatchVariant::Any.accepts(laws, 2));
+    assert!(!MatchVariant::Any.accepts(laws, 3));
+    assert!(MatchVariant::Exactly(laws).accepts(laws, 2));
+    let diamond = Variant::new(RuleSet::Diamond, 2).unwrap();
+    assert!(!MatchVariant::Exactly(laws).accepts(diamond, 2));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -19,6 +20,11 @@ pub struct Limits {
     pub max_messages_per_second: u32,
     /// Undecodable frames in a row before the connection is closed (`too_many_bad_messages`).
     pub max_bad_messages: u32,
+    /// Connections of this process following the lobby at once (`too_many_watchers`).
+    pub max_lobby_watchers: usize,
+    /// Public rooms waiting for players at once, in the whole store: the quick-match queue
+    /// (`too_many_waiting`).
+    pub max_waiting_rooms: usize,
 }
 
 impl Default for Limits {
@@ -29,6 +35,8 @@ impl Default for Limits {
             max_rooms_per_hour: 30,
             max_messages_per_second: 20,
             max_bad_messages: 10,
+            max_lobby_watchers: 2_000,
+            max_waiting_rooms: 500,
         }
     }
 }
@@ -49,6 +57,16 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct Gate {
     connections: Counts,
     created: Mutex<HashMap<IpAddr, VecDeque<Duration>>>,
+    watchers: Arc<AtomicUsize>,
+}
+
+/// One connection following the lobby; dropping it gives the place back.
+pub struct WatcherSlot(Arc<AtomicUsize>);
+
+impl Drop for WatcherSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// One open connection counted against its address; dropping it gives the place back.
@@ -82,6 +100,16 @@ impl Gate {
             counts: Arc::clone(&self.connections),
             address,
         })
+    }
+
+    /// A place for one more lobby watcher, unless `max` watch already.
+    pub fn watch_lobby(&self, max: usize) -> Option<WatcherSlot> {
+        self.watchers
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| WatcherSlot(Arc::clone(&self.watchers)))
     }
 
     /// Whether `address` may create a room at `now`: fewer than `max` in the last hour.
@@ -159,6 +187,16 @@ mod tests {
         assert!(gate.connect(IpAddr::from([10, 0, 0, 1]), 2).is_some());
         drop(a);
         assert!(gate.connect(HOME, 2).is_some());
+    }
+
+    #[test]
+    fn lobby_watchers_are_counted_until_dropped() {
+        let gate = Gate::default();
+        let a = gate.watch_lobby(2).unwrap();
+        let _b = gate.watch_lobby(2).unwrap();
+        assert!(gate.watch_lobby(2).is_none());
+        drop(a);
+        assert!(gate.watch_lobby(2).is_some());
     }
 
     #[test]

@@ -321,6 +321,7 @@ async fn set_up(host_addr: &str, friend_addr: &str) -> Result<(Player, Player), 
         // Named like real players, so a room's seats cost what they do in play.
         name: Some("Load host".into()),
         clock_ms: None,
+        public: false,
     })
     .await?;
     host.until(|m| matches!(m, ServerMessage::Welcome(_)))

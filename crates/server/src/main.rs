@@ -29,7 +29,10 @@ limits (each refused with its own error code):
   --max-connections-per-address N   open connections per address (default 32)
   --max-rooms-per-hour N            rooms one address creates per hour (default 30)
   --max-messages-per-second N       messages per connection per second (default 20)
-  --max-bad-messages N              undecodable frames in a row, then close (default 10)";
+  --max-bad-messages N              undecodable frames in a row, then close (default 10)
+  --max-lobby-watchers N            connections following the lobby at once (default 2000)
+  --max-waiting-rooms N             public rooms waiting for players, by all gateways with
+                                    --redis (default 500)";
 
 struct Options {
     bind: IpAddr,
@@ -92,6 +95,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                 options.limits.max_messages_per_second = count(&arg, &value()?)?;
             }
             "--max-bad-messages" => options.limits.max_bad_messages = count(&arg, &value()?)?,
+            "--max-lobby-watchers" => {
+                options.limits.max_lobby_watchers = count(&arg, &value()?)?;
+            }
+            "--max-waiting-rooms" => options.limits.max_waiting_rooms = count(&arg, &value()?)?,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument '{other}'")),
         }

@@ -12,10 +12,18 @@
 //! round trip; a stale copy is caught up by the script's answer (the log after its seq) and
 //! the change run again on it. Every request is bounded by [`DEADLINE`]; the connection and the
 //! subscription come back by themselves after Redis does.
+//!
+//! Public rooms: `sh:lobby` (code to listing) and `sh:waiting` (those waiting for players),
+//! written by the same scripts as the room whenever its listing changes, which publish the
+//! change on `sh:lobby:ch`; each gateway keeps a copy of the list from that channel for its
+//! lobby watchers. Quick matches take `sh:matching`, a lock, one at a time.
 
 use crate::clock::Clock;
-use crate::room::{Notice, Room};
-use crate::store::{BACKLOG, Broadcast, Found, RoomStore, StoreError, Subscription};
+use crate::room::{Listing, Notice, Room};
+use crate::store::{
+    BACKLOG, Broadcast, Found, LOBBY_BACKLOG, LobbyChange, MatchLock, RoomStore, StoreError,
+    Subscription, newest_first,
+};
 use redis::Script;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink, PubSubStream};
 use serde::{Deserialize, Serialize};
@@ -50,6 +58,95 @@ const DEAD_AFTER_LEASES: u32 = 3;
 const GATEWAYS: &str = "sh:gateways";
 /// The sorted set of rooms (score: when their day is over, Unix ms), for `--max-rooms`.
 const ROOMS: &str = "sh:rooms";
+/// Public rooms' listings by code, and those of the rooms waiting for players.
+const LOBBY: &str = "sh:lobby";
+const WAITING: &str = "sh:waiting";
+/// Where every change to the list is published (a [`LobbyChange`] as JSON).
+const LOBBY_CHANNEL: &str = "sh:lobby:ch";
+/// The quick-match lock: held by one quick match at a time, for at most this long.
+const MATCHING: &str = "sh:matching";
+const MATCHING_FOR: Duration = Duration::from_secs(5);
+
+/// Lua run by each script that may change a listing (its last four ARGV: `set`/`del`/``,
+/// the code, the listing, whether it waits, and the change to publish), with the lobby's
+/// three keys last among its KEYS.
+const RELIST: &str = r#"
+local function relist(k, a)
+  local op, code = ARGV[a], ARGV[a + 1]
+  if op == 'set' then
+    redis.call('HSET', KEYS[k], code, ARGV[a + 2])
+    if ARGV[a + 3] == '1' then redis.call('HSET', KEYS[k + 1], code, ARGV[a + 2])
+    else redis.call('HDEL', KEYS[k + 1], code) end
+  elseif op == 'del' then
+    redis.call('HDEL', KEYS[k], code)
+    redis.call('HDEL', KEYS[k + 1], code)
+  end
+  if op ~= '' then redis.call('PUBLISH', KEYS[k + 2], ARGV[a + 4]) end
+end
+"#;
+
+/// Release the quick-match lock if this caller still holds it.
+const UNLOCK: &str = r#"
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 0
+"#;
+
+/// The lobby's part of a script call: what the room's listing became, if it changed.
+struct Relist {
+    op: &'static str,
+    code: String,
+    listing: String,
+    waiting: &'static str,
+    change: String,
+}
+
+impl Relist {
+    /// From the listing before a change to the one after.
+    fn between(code: &RoomCode, before: Option<&Listing>, after: Option<&Listing>) -> Relist {
+        let json = |change: &LobbyChange| serde_json::to_string(change).unwrap_or_default();
+        match (before, after) {
+            (b, Some(a)) if b != Some(a) => Relist {
+                op: "set",
+                code: code.to_string(),
+                listing: serde_json::to_string(a).unwrap_or_default(),
+                waiting: if a.waiting() { "1" } else { "0" },
+                change: json(&LobbyChange::Listed(a.clone())),
+            },
+            (Some(_), None) => Relist {
+                op: "del",
+                code: code.to_string(),
+                listing: String::new(),
+                waiting: "0",
+                change: json(&LobbyChange::Unlisted(*code)),
+            },
+            _ => Relist {
+                op: "",
+                code: code.to_string(),
+                listing: String::new(),
+                waiting: "0",
+                change: String::new(),
+            },
+        }
+    }
+
+    fn changes(&self) -> bool {
+        !self.op.is_empty()
+    }
+
+    /// Its keys and arguments, appended to a script call.
+    fn add_to(&self, invocation: &mut redis::ScriptInvocation<'_>) {
+        invocation
+            .arg(self.op)
+            .arg(&self.code)
+            .arg(&self.listing)
+            .arg(self.waiting)
+            .arg(&self.change);
+    }
+}
+
+fn lobby_keys(invocation: &mut redis::ScriptInvocation<'_>) {
+    invocation.key(LOBBY).key(WAITING).key(LOBBY_CHANNEL);
+}
 
 fn key(code: &RoomCode, part: &str) -> String {
     format!("sh:{{{code}}}:{part}")
@@ -68,7 +165,7 @@ fn ms(d: Duration) -> u64 {
 
 /// Create a room unless its code is live or remembered, or the rooms are at the limit.
 /// Returns -1 (code taken), -2 (created, lease taken) or the count of rooms (full).
-const INSERT: &str = r#"
+const INSERT_BODY: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then return -1 end
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ARGV[5])
 local n = redis.call('ZCARD', KEYS[4])
@@ -78,6 +175,7 @@ redis.call('PEXPIREAT', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[3], '1', 'PX', ARGV[3])
 redis.call('ZADD', KEYS[4], ARGV[6], ARGV[7])
 redis.call('SET', KEYS[5], ARGV[8], 'PX', ARGV[9])
+relist(6, 10)
 return -2
 "#;
 
@@ -86,7 +184,7 @@ return -2
 /// changed) and publish the message; mode `check` only confirms the copy is current. On a
 /// mismatch answer the current rev, header and the log after the caller's seq, so it can catch
 /// its copy up and run its change again.
-const WRITE: &str = r#"
+const WRITE_BODY: &str = r#"
 local rev = redis.call('HGET', KEYS[1], 'rev')
 if not rev then return {'gone', '', '', {}} end
 if rev ~= ARGV[1] then
@@ -97,23 +195,25 @@ if ARGV[3] == 'check' then return {'ok', rev, '', {}} end
 local n = tonumber(rev) + 1
 redis.call('HSET', KEYS[1], 'rev', n)
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'header', ARGV[4]) end
-for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 12, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 if ARGV[5] ~= '' then
   redis.call('PEXPIREAT', KEYS[1], ARGV[5])
   if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIREAT', KEYS[2], ARGV[5]) end
 end
 redis.call('PUBLISH', KEYS[3], ARGV[6])
+relist(4, 7)
 return {'ok', tostring(n), '', {}}
 "#;
 
 /// Delete the room if it is still at the rev the caller judged due; tell its channel.
-const EXPIRE: &str = r#"
+const EXPIRE_BODY: &str = r#"
 local rev = redis.call('HGET', KEYS[1], 'rev')
 if not rev then return 'gone' end
 if rev ~= ARGV[1] then return 'stale' end
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
 redis.call('ZREM', KEYS[5], ARGV[2])
 redis.call('PUBLISH', KEYS[4], ARGV[3])
+relist(6, 4)
 return 'ok'
 "#;
 
@@ -247,6 +347,8 @@ impl Local {
 #[derive(Default)]
 struct State {
     rooms: HashMap<RoomCode, Local>,
+    /// The list of public rooms as the lobby channel told it.
+    listed: HashMap<RoomCode, Listing>,
     /// Rooms whose lease this gateway holds: it runs their timers and computer seats.
     held: HashSet<RoomCode>,
 }
@@ -266,6 +368,9 @@ struct Inner {
     write: Script,
     expire: Script,
     leases: Script,
+    unlock: Script,
+    /// Changes to the list of public rooms, for this gateway's watchers.
+    lobby: broadcast::Sender<LobbyChange>,
 }
 
 /// Rooms in Redis (see the module's documentation). Cheap to clone.
@@ -323,7 +428,9 @@ impl RedisStore {
         let conn = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .map_err(fail)?;
-        let (sink, stream) = client.get_async_pubsub().await.map_err(fail)?.split();
+        let (mut sink, stream) = client.get_async_pubsub().await.map_err(fail)?.split();
+        // Before the list is read, so no change falls between the two.
+        sink.subscribe(LOBBY_CHANNEL).await.map_err(fail)?;
         let store = RedisStore(Arc::new(Inner {
             conn,
             client,
@@ -333,12 +440,15 @@ impl RedisStore {
             gateway,
             lease,
             reachable_since: Mutex::new(None),
-            insert: Script::new(INSERT),
-            write: Script::new(WRITE),
-            expire: Script::new(EXPIRE),
+            insert: Script::new(&format!("{RELIST}{INSERT_BODY}")),
+            write: Script::new(&format!("{RELIST}{WRITE_BODY}")),
+            expire: Script::new(&format!("{RELIST}{EXPIRE_BODY}")),
             leases: Script::new(LEASES),
+            unlock: Script::new(UNLOCK),
+            lobby: broadcast::channel(LOBBY_BACKLOG).0,
         }));
         store.heartbeat().await.map_err(fail)?;
+        store.load_lobby().await.map_err(fail)?;
         let follower = store.clone();
         tokio::spawn(async move {
             use futures_util::StreamExt;
@@ -407,7 +517,8 @@ impl RedisStore {
             let (mut sink, stream) = pubsub.split();
             let mut old = self.0.sink.lock().await;
             let codes: Vec<RoomCode> = self.state().rooms.keys().copied().collect();
-            let mut subscribed = true;
+            let lobby = sink.subscribe(LOBBY_CHANNEL);
+            let mut subscribed = matches!(tokio::time::timeout(DEADLINE, lobby).await, Ok(Ok(())));
             for code in &codes {
                 let subscribe = sink.subscribe(key(code, "ch"));
                 if !matches!(tokio::time::timeout(DEADLINE, subscribe).await, Ok(Ok(()))) {
@@ -423,6 +534,14 @@ impl RedisStore {
             for code in codes {
                 self.catch_up(&code).await;
             }
+            // Changes published meanwhile were missed: read the list again, and have every
+            // watcher sent it whole.
+            match tokio::time::timeout(DEADLINE, self.load_lobby()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => tracing::warn!("reading the lobby again: {e}"),
+                Err(_) => tracing::warn!("reading the lobby again: no answer"),
+            }
+            let _ = self.0.lobby.send(LobbyChange::Reset);
             tracing::info!("subscribed to Redis again");
             return stream;
         }
@@ -506,26 +625,28 @@ impl RedisStore {
         code: &RoomCode,
         rev: &str,
         have: u64,
-        write: Option<(&str, &str, &str)>,
+        write: Option<(&str, &str, &str, &Relist)>,
         events: &[String],
     ) -> Result<(String, String, String, Vec<String>), StoreError> {
         let mut invocation = self.0.write.prepare_invoke();
         invocation
             .key(key(code, "room"))
             .key(key(code, "log"))
-            .key(key(code, "ch"))
-            .arg(rev)
-            .arg(have);
+            .key(key(code, "ch"));
+        lobby_keys(&mut invocation);
+        invocation.arg(rev).arg(have);
         match write {
-            Some((header, expire_at, message)) => {
+            Some((header, expire_at, message, relist)) => {
                 invocation
                     .arg("write")
                     .arg(header)
                     .arg(expire_at)
                     .arg(message);
+                relist.add_to(&mut invocation);
             }
             None => {
                 invocation.arg("check").arg("").arg("").arg("");
+                Relist::between(code, None, None).add_to(&mut invocation);
             }
         }
         for event in events {
@@ -560,12 +681,15 @@ impl RedisStore {
                 return Ok(None);
             };
             let before = room.seq();
+            let listed_before = room.listing();
             let result = f(&mut room);
             let events = room.events_after(before);
             let notices = room.take_notices();
             let new_header = room.header();
             let header_changed = new_header != header;
-            let changed = header_changed || !events.is_empty() || !notices.is_empty();
+            let relist = Relist::between(code, listed_before.as_ref(), room.listing().as_ref());
+            let changed =
+                header_changed || !events.is_empty() || !notices.is_empty() || relist.changes();
             let answer = if changed {
                 let published = Published {
                     rev: rev + 1,
@@ -594,7 +718,7 @@ impl RedisStore {
                     code,
                     &rev.to_string(),
                     before,
-                    Some((header_arg, &expire_at, &message)),
+                    Some((header_arg, &expire_at, &message, &relist)),
                     &encoded,
                 )
                 .await?
@@ -718,9 +842,69 @@ impl RedisStore {
         Ok(())
     }
 
+    /// Read the whole list of public rooms into this gateway's copy, leaving out (and
+    /// deleting) listings of rooms past their day, whose keys Redis dropped with no gateway
+    /// left to tell.
+    async fn load_lobby(&self) -> redis::RedisResult<()> {
+        let all: HashMap<String, String> = redis::cmd("HGETALL")
+            .arg(LOBBY)
+            .query_async(&mut self.conn())
+            .await?;
+        let (live, stale) = self.live_listings(all);
+        if !stale.is_empty() {
+            redis::pipe()
+                .hdel(LOBBY, &stale)
+                .hdel(WAITING, &stale)
+                .query_async::<()>(&mut self.conn())
+                .await?;
+        }
+        self.state().listed = live.into_iter().map(|l| (l.room.room, l)).collect();
+        Ok(())
+    }
+
+    /// The listings of rooms still within their day, and the codes of the others.
+    fn live_listings(&self, all: HashMap<String, String>) -> (Vec<Listing>, Vec<String>) {
+        let now = self.0.clock.now();
+        let mut live = Vec::new();
+        let mut stale = Vec::new();
+        for (code, json) in all {
+            match serde_json::from_str::<Listing>(&json) {
+                Ok(listing) if listing.created_at + crate::room::ROOM_LIFETIME > now => {
+                    live.push(listing)
+                }
+                _ => stale.push(code),
+            }
+        }
+        (live, stale)
+    }
+
+    /// A change to the list from the lobby channel: into the copy, then to the watchers.
+    fn follow_lobby(&self, payload: &str) {
+        let Ok(change) = serde_json::from_str::<LobbyChange>(payload) else {
+            tracing::warn!("an unreadable message on the lobby channel");
+            return;
+        };
+        let mut state = self.state();
+        match &change {
+            LobbyChange::Listed(listing) => {
+                state.listed.insert(listing.room.room, listing.clone());
+            }
+            LobbyChange::Unlisted(code) => {
+                state.listed.remove(code);
+            }
+            LobbyChange::Reset => {}
+        }
+        // Under the state's lock, so `lobby` hands out a list and the changes after it.
+        let _ = self.0.lobby.send(change);
+    }
+
     /// One message from a room's channel: publish it to this gateway's connections (after
     /// the events it missed, read from the log) and move the copy on.
     async fn follow(&self, channel: &str, payload: &str) {
+        if channel == LOBBY_CHANNEL {
+            self.follow_lobby(payload);
+            return;
+        }
         let Some(code) = channel
             .strip_prefix("sh:{")
             .and_then(|c| c.strip_suffix("}:ch"))
@@ -1034,6 +1218,71 @@ impl RoomStore for RedisStore {
         })
         .await
     }
+
+    fn lobby(&self) -> (Vec<Listing>, broadcast::Receiver<LobbyChange>) {
+        let state = self.state();
+        (
+            newest_first(state.listed.values().cloned()),
+            self.0.lobby.subscribe(),
+        )
+    }
+
+    async fn waiting(&self) -> Result<Vec<Listing>, StoreError> {
+        within(async {
+            let all: HashMap<String, String> = redis::cmd("HGETALL")
+                .arg(WAITING)
+                .query_async(&mut self.conn())
+                .await
+                .map_err(unavailable)?;
+            Ok(self.live_listings(all).0)
+        })
+        .await
+    }
+
+    async fn lock_matching(&self) -> Result<MatchLock, StoreError> {
+        let holder = format!("{}:{}", self.0.gateway, rand_suffix());
+        within(async {
+            loop {
+                let taken: Option<String> = redis::cmd("SET")
+                    .arg(MATCHING)
+                    .arg(&holder)
+                    .arg("NX")
+                    .arg("PX")
+                    .arg(ms(MATCHING_FOR))
+                    .query_async(&mut self.conn())
+                    .await
+                    .map_err(unavailable)?;
+                if taken.is_some() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            Ok(())
+        })
+        .await?;
+        let store = self.clone();
+        Ok(MatchLock::new(move || {
+            // Let go at once rather than after MATCHING_FOR; should this fail, it lapses.
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                runtime.spawn(async move {
+                    let _: redis::RedisResult<i64> = store
+                        .0
+                        .unlock
+                        .key(MATCHING)
+                        .arg(holder)
+                        .invoke_async(&mut store.conn())
+                        .await;
+                });
+            }
+        }))
+    }
+}
+
+/// Tells one lock holder from another within a gateway.
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static TAKEN: AtomicU64 = AtomicU64::new(0);
+    TAKEN.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Bound a request to Redis by [`DEADLINE`].
@@ -1052,17 +1301,19 @@ impl RedisStore {
     async fn insert_room(&self, room: Room, max_rooms: usize) -> Result<(), StoreError> {
         let code = room.code();
         let header = room.header();
+        let relist = Relist::between(&code, None, room.listing().as_ref());
         let day_left =
             (room.created_at() + crate::room::ROOM_LIFETIME).saturating_sub(self.0.clock.now());
         let day_over = unix_ms().saturating_add(ms(day_left));
-        let answer: i64 = self
-            .0
-            .insert
+        let mut invocation = self.0.insert.prepare_invoke();
+        invocation
             .key(key(&code, "room"))
             .key(key(&code, "log"))
             .key(key(&code, "seen"))
             .key(ROOMS)
-            .key(key(&code, "lease"))
+            .key(key(&code, "lease"));
+        lobby_keys(&mut invocation);
+        invocation
             .arg(header)
             .arg(self.backstop(&room))
             .arg(ms(day_left + TOMBSTONE))
@@ -1071,7 +1322,9 @@ impl RedisStore {
             .arg(day_over)
             .arg(code.to_string())
             .arg(self.0.gateway)
-            .arg(ms(self.0.lease))
+            .arg(ms(self.0.lease));
+        relist.add_to(&mut invocation);
+        let answer: i64 = invocation
             .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
@@ -1105,19 +1358,20 @@ impl RedisStore {
                 expired: true,
             })
             .unwrap_or_default();
-            let answer: Result<String, _> = self
-                .0
-                .expire
+            let mut invocation = self.0.expire.prepare_invoke();
+            invocation
                 .key(key(code, "room"))
                 .key(key(code, "log"))
                 .key(key(code, "lease"))
                 .key(key(code, "ch"))
-                .key(ROOMS)
+                .key(ROOMS);
+            lobby_keys(&mut invocation);
+            invocation
                 .arg(working.rev)
                 .arg(code.to_string())
-                .arg(format!("{} {message}", u64::MAX))
-                .invoke_async(&mut self.conn())
-                .await;
+                .arg(format!("{} {message}", u64::MAX));
+            Relist::between(code, working.room.listing().as_ref(), None).add_to(&mut invocation);
+            let answer: Result<String, _> = invocation.invoke_async(&mut self.conn()).await;
             match answer.as_deref() {
                 Ok("ok") => {
                     // Told here at once; other gateways hear it on the channel.

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 use starhalma_protocol::{
-    ErrorCode, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder, Token,
-    Welcome,
+    ErrorCode, LobbyRoom, MatchVariant, MoveClock, MovedBy, PlayerName, Reaction, RoomCode,
+    RoomEvent, SeatHolder, Token, Welcome,
 };
 use starhalma_rules::{Game, IllegalMove, Move, Variant};
 use std::collections::BTreeMap;
@@ -119,6 +119,39 @@ impl Seat {
     }
 }
 
+/// What a room plays, fixed at its creation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub variant: Variant,
+    /// The time each move may take, if any.
+    pub clock: Option<MoveClock>,
+    /// Listed in the lobby and open to quick matches.
+    pub public: bool,
+}
+
+/// A public room as the lobby lists it, with its creation time on the server's clock (the
+/// age a watcher is sent is counted from it when sending).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Listing {
+    pub room: LobbyRoom,
+    pub created_at: Duration,
+}
+
+impl Listing {
+    /// The listing as sent at `now`.
+    pub fn at(&self, now: Duration) -> LobbyRoom {
+        LobbyRoom {
+            age_ms: now.saturating_sub(self.created_at).as_millis() as u64,
+            ..self.room.clone()
+        }
+    }
+
+    /// Waiting for players (not yet playing).
+    pub fn waiting(&self) -> bool {
+        !self.room.running
+    }
+}
+
 /// What a move request became.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveOutcome {
@@ -145,6 +178,8 @@ pub struct Room {
     planning_at: Option<u64>,
     /// The time each move may take, if the room has a clock.
     clock: Option<MoveClock>,
+    /// Listed in the lobby, open to quick matches.
+    public: bool,
     /// When the seat to move began its turn (play's start, the last move, a rematch).
     turn_since: Option<Duration>,
     /// Open connections in the room, spectators included, by gateway.
@@ -169,6 +204,8 @@ struct Header {
     #[serde(default)]
     clock: Option<MoveClock>,
     #[serde(default)]
+    public: bool,
+    #[serde(default)]
     turn_since: Option<Duration>,
     connections: BTreeMap<u32, usize>,
     empty_since: Option<Duration>,
@@ -180,17 +217,21 @@ struct Header {
 pub struct DoesNotFollow;
 
 impl Room {
-    /// A room for `variant` with its host in seat 0 (by `host_name`), holding `host_token` on
-    /// connection `host_conn`, with a move `clock` or none. It counts no connection until one [`arrives`](Room::arrive).
+    /// A room for `table` with its host in seat 0 (by `host_name`), holding `host_token` on
+    /// connection `host_conn`. It counts no connection until one [`arrives`](Room::arrive).
     pub fn new(
         code: RoomCode,
-        variant: Variant,
+        table: Table,
         host_token: Token,
         host_conn: ConnId,
         host_name: Option<PlayerName>,
-        clock: Option<MoveClock>,
         now: Duration,
     ) -> Room {
+        let Table {
+            variant,
+            clock,
+            public,
+        } = table;
         let mut seats = vec![Seat::OPEN; usize::from(variant.players())];
         seats[0] = Seat::person(host_token, host_conn, host_name);
         Room {
@@ -202,6 +243,7 @@ impl Room {
             created_at: now,
             planning_at: None,
             clock,
+            public,
             turn_since: None,
             connections: BTreeMap::new(),
             empty_since: Some(now),
@@ -223,6 +265,7 @@ impl Room {
             created_at: self.created_at,
             planning_at: self.planning_at,
             clock: self.clock,
+            public: self.public,
             turn_since: self.turn_since,
             connections: self.connections.clone(),
             empty_since: self.empty_since,
@@ -243,6 +286,7 @@ impl Room {
             created_at: header.created_at,
             planning_at: header.planning_at,
             clock: header.clock,
+            public: header.public,
             turn_since: header.turn_since,
             connections: header.connections,
             empty_since: header.empty_since,
@@ -266,6 +310,7 @@ impl Room {
         self.created_at = header.created_at;
         self.planning_at = header.planning_at;
         self.clock = header.clock;
+        self.public = header.public;
         self.turn_since = header.turn_since;
         self.connections = header.connections;
         self.empty_since = header.empty_since;
@@ -343,6 +388,45 @@ impl Room {
 
     pub fn created_at(&self) -> Duration {
         self.created_at
+    }
+
+    /// How the lobby lists the room: public rooms while their game is not over, waiting ones
+    /// only while every person seated is connected (a host who left is not waited for).
+    pub fn listing(&self) -> Option<Listing> {
+        if !self.public || self.game.is_over() {
+            return None;
+        }
+        let present = |s: &Seat| {
+            !matches!(
+                s.holder,
+                SeatHolder::Person {
+                    connected: false,
+                    ..
+                }
+            )
+        };
+        if !self.started && !self.seats.iter().all(present) {
+            return None;
+        }
+        Some(Listing {
+            room: LobbyRoom {
+                room: self.code,
+                variant: self.game.variant(),
+                seats: self.holders(),
+                clock_ms: self.clock,
+                running: self.started,
+                age_ms: 0,
+            },
+            created_at: self.created_at,
+        })
+    }
+
+    /// Whether a quick match for `wanted` (`players`, and `clock` when given) may take a seat
+    /// here now: a listed room waiting for players, of that variant and clock.
+    pub fn open_to(&self, wanted: MatchVariant, players: u8, clock: Option<MoveClock>) -> bool {
+        self.listing().is_some_and(|listing| listing.waiting())
+            && wanted.accepts(self.game.variant(), players)
+            && clock.is_none_or(|clock| self.clock == Some(clock))
     }
 
     /// The seq of the last event (0 for a new room).
@@ -760,13 +844,17 @@ mod tests {
 
     fn room(players: u8) -> Room {
         let variant = Variant::new(starhalma_rules::RuleSet::Laws, players).unwrap();
+        let table = Table {
+            variant,
+            clock: None,
+            public: false,
+        };
         let mut room = Room::new(
             RoomCode::from_bits(7),
-            variant,
+            table,
             Token::from_bits(1),
             HOST,
             name("Asha"),
-            None,
             Duration::ZERO,
         );
         room.arrive(HOST);
@@ -863,6 +951,53 @@ mod tests {
         assert_eq!(r.seq(), seq, "reactions are not in the log");
     }
 
+    #[test]
+    fn a_public_room_is_listed_while_it_waits_with_its_host_and_while_it_plays() {
+        let variant = Variant::new(starhalma_rules::RuleSet::Laws, 2).unwrap();
+        let clock = Some(MoveClock::SECONDS_60);
+        let table = Table {
+            variant,
+            clock,
+            public: true,
+        };
+        let mut r = Room::new(
+            RoomCode::from_bits(7),
+            table,
+            Token::from_bits(1),
+            HOST,
+            name("Asha"),
+            secs(10),
+        );
+        r.arrive(HOST);
+        let listing = r.listing().expect("a public room is listed");
+        assert!(listing.waiting());
+        assert_eq!(listing.room.seats, [person(true, "Asha"), SeatHolder::Open]);
+        assert_eq!(listing.room.clock_ms, clock);
+        assert_eq!(listing.at(secs(25)).age_ms, 15_000);
+        assert!(r.open_to(MatchVariant::Any, 2, None));
+        assert!(r.open_to(MatchVariant::Exactly(variant), 2, clock));
+        assert!(!r.open_to(MatchVariant::Any, 3, None));
+        assert!(!r.open_to(MatchVariant::Any, 2, Some(MoveClock::SECONDS_20)));
+        // The host gone: not waited for, so neither listed nor matched.
+        r.depart(Some(Token::from_bits(1)), HOST, secs(12));
+        assert_eq!(r.listing(), None);
+        assert!(!r.open_to(MatchVariant::Any, 2, None));
+        r.take_seat(Token::from_bits(1), HOST + 5).unwrap();
+        assert!(r.open_to(MatchVariant::Any, 2, None));
+        // Full: listed as running (to watch), no longer open; once over, gone.
+        r.join(Token::from_bits(2), 101, name("Bo"), secs(13))
+            .unwrap();
+        assert!(r.listing().is_some_and(|l| !l.waiting()));
+        assert!(!r.open_to(MatchVariant::Any, 2, None));
+        r.resign(Some(1)).unwrap();
+        assert_eq!(r.listing(), None);
+        // Private rooms are never listed; the header keeps the flag.
+        let log = r.events_after(0).into_iter().map(|(_, e)| e).collect();
+        let back = Room::from_parts(&r.header(), log).unwrap();
+        assert!(back.public);
+        assert_eq!(room(2).listing(), None);
+    }
+
     /// The last `n` events' kinds, as the log has them.
     fn last_events(r: &Room, n: u64) -> Vec<RoomEvent> {
         r.events_after(r.seq() - n)
@@ -874,14 +1009,17 @@ mod tests {
     #[test]
     fn a_clock_moves_for_a_late_seat_and_two_in_a_row_leave_it_to_the_computer() {
         let variant = Variant::new(starhalma_rules::RuleSet::Laws, 2).unwrap();
-        let clock = Some(MoveClock::SECONDS_20);
+        let table = Table {
+            variant,
+            clock: Some(MoveClock::SECONDS_20),
+            public: false,
+        };
         let mut r = Room::new(
             RoomCode::from_bits(7),
-            variant,
+            table,
             Token::from_bits(1),
             HOST,
             name("Asha"),
-            clock,
             secs(0),
         );
         r.arrive(HOST);

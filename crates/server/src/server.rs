@@ -3,9 +3,9 @@
 //! `spawn_blocking`, so a search never holds up the I/O threads.
 
 use crate::clock::Clock;
-use crate::limits::{ConnectionSlot, Gate, Limits, TokenBucket};
-use crate::room::{ConnId, MoveOutcome, Notice, Refusal, Room};
-use crate::store::{Broadcast, Found, RoomStore, StoreError, Subscription};
+use crate::limits::{ConnectionSlot, Gate, Limits, TokenBucket, WatcherSlot};
+use crate::room::{ConnId, MoveOutcome, Notice, Refusal, Room, Table};
+use crate::store::{Broadcast, Found, LobbyChange, RoomStore, StoreError, Subscription};
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State};
@@ -16,8 +16,8 @@ use axum::routing::get;
 use futures_util::SinkExt;
 use starhalma_ai::{Level, Planner, SplitMix};
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, MAX_FRAME_BYTES, MoveClock, PlayerName, REACTION_EVERY_MS, RoomCode,
-    ServerMessage, Token, Welcome, decode_client, room_link,
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, MatchVariant, MoveClock, PlayerName,
+    REACTION_EVERY_MS, RoomCode, ServerMessage, Token, Welcome, decode_client, room_link,
 };
 use starhalma_rules::Variant;
 use std::net::{IpAddr, SocketAddr};
@@ -25,6 +25,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::{mpsc, watch};
 use tower_http::services::ServeDir;
@@ -228,6 +229,8 @@ struct Connection {
     /// seat's reactions (see [`REACTION_EVERY_MS`]).
     reacted_at: Option<Duration>,
     events: Option<Subscription>,
+    /// While the connection follows the lobby: the changes to the list.
+    lobby: Option<LobbyWatch>,
     /// Events up to this seq have reached the client (in a `welcome` or one by one).
     sent: u64,
     bucket: TokenBucket,
@@ -238,6 +241,16 @@ struct Connection {
     closing_code: u16,
     closing_reason: &'static str,
 }
+
+/// A connection following the lobby: the list's changes, and its place among the watchers.
+struct LobbyWatch {
+    changes: broadcast::Receiver<LobbyChange>,
+    _slot: WatcherSlot,
+}
+
+/// The clock a public room gets when its creator names none: public tables never wait for
+/// ever.
+const PUBLIC_CLOCK: MoveClock = MoveClock::SECONDS_60;
 
 fn error(refusal: Refusal, id: Option<u32>) -> ServerMessage {
     ServerMessage::Error {
@@ -365,6 +378,7 @@ async fn serve_connection<S: RoomStore>(
         name: None,
         reacted_at: None,
         events: None,
+        lobby: None,
         sent: 0,
         bucket: TokenBucket::new(server.limits.max_messages_per_second, server.clock.now()),
         bad: 0,
@@ -407,6 +421,7 @@ async fn serve_connection<S: RoomStore>(
                 }
             }
             item = next_item(&mut conn.events) => conn.forward(&server, item).await,
+            change = next_lobby_change(&mut conn.lobby) => conn.lobby_changed(&server, change),
             looked = async {
                 tokio::select! {
                     () = &mut look => true,
@@ -485,6 +500,13 @@ async fn clock_jump(moved: &mut Option<watch::Receiver<()>>) -> bool {
             }
             jumped
         }
+        None => std::future::pending().await,
+    }
+}
+
+async fn next_lobby_change(lobby: &mut Option<LobbyWatch>) -> Result<LobbyChange, RecvError> {
+    match lobby {
+        Some(watch) => watch.changes.recv().await,
         None => std::future::pending().await,
     }
 }
@@ -652,11 +674,39 @@ impl Connection {
                 variant,
                 name,
                 clock_ms,
+                public,
             } => {
                 if let Err(refusal) = self.introduce(name) {
                     return vec![error(refusal, None)];
                 }
-                self.create(server, variant, clock_ms).await
+                if public {
+                    let clock = clock_ms.unwrap_or(PUBLIC_CLOCK);
+                    // Under the quick-match lock, so the count of waiting rooms holds.
+                    let Ok(_matching) = server.store.lock_matching().await else {
+                        return unavailable(None);
+                    };
+                    if let Err(replies) = self.may_open_public(server).await {
+                        return replies;
+                    }
+                    return self.create(server, variant, Some(clock), true).await;
+                }
+                self.create(server, variant, clock_ms, false).await
+            }
+            ClientMessage::QuickMatch {
+                variant,
+                players,
+                name,
+                clock_ms,
+            } => {
+                if let Err(refusal) = self.introduce(name) {
+                    return vec![error(refusal, None)];
+                }
+                self.quick_match(server, variant, players, clock_ms).await
+            }
+            ClientMessage::LobbyWatch {} => self.watch_lobby(server),
+            ClientMessage::LobbyLeave {} => {
+                self.lobby = None;
+                Vec::new()
             }
             ClientMessage::AdvanceClock { ms } => {
                 if server.clock.advance(Duration::from_millis(ms)) {
@@ -741,10 +791,166 @@ impl Connection {
         welcome: Welcome,
         events: Subscription,
     ) -> Vec<ServerMessage> {
+        // A player at a table has no use for the lobby's traffic.
+        self.lobby = None;
         self.room = Some(code);
         self.sent = welcome.seq;
         self.events = Some(events);
         vec![ServerMessage::Welcome(Box::new(welcome))]
+    }
+
+    /// `lobby_watch`: the whole list now, its changes from then on.
+    fn watch_lobby<S: RoomStore>(&mut self, server: &Server<S>) -> Vec<ServerMessage> {
+        if self.room.is_some() {
+            return refuse(
+                ErrorCode::AlreadyInRoom,
+                "the lobby is for connections not in a room",
+            );
+        }
+        let slot = match self.lobby.take() {
+            Some(watch) => watch._slot,
+            None => match server.gate.watch_lobby(server.limits.max_lobby_watchers) {
+                Some(slot) => slot,
+                None => {
+                    return refuse(
+                        ErrorCode::TooManyWatchers,
+                        "the lobby has as many watchers as the server takes; try later",
+                    );
+                }
+            },
+        };
+        let (listed, changes) = server.store.lobby();
+        self.lobby = Some(LobbyWatch {
+            changes,
+            _slot: slot,
+        });
+        let now = server.clock.now();
+        vec![ServerMessage::Lobby {
+            rooms: listed.iter().map(|l| l.at(now)).collect(),
+        }]
+    }
+
+    /// A change to the list, for a connection that follows it.
+    fn lobby_changed<S: RoomStore>(
+        &mut self,
+        server: &Server<S>,
+        change: Result<LobbyChange, RecvError>,
+    ) -> Vec<ServerMessage> {
+        let now = server.clock.now();
+        match change {
+            Ok(LobbyChange::Listed(listing)) => vec![ServerMessage::Listed {
+                room: listing.at(now),
+            }],
+            Ok(LobbyChange::Unlisted(room)) => vec![ServerMessage::Unlisted { room }],
+            // Changes were missed: the whole list again.
+            Ok(LobbyChange::Reset) | Err(RecvError::Lagged(_)) => self.watch_lobby(server),
+            Err(RecvError::Closed) => {
+                self.lobby = None;
+                Vec::new()
+            }
+        }
+    }
+
+    /// Whether one more public room may wait for players (the quick-match queue's length).
+    async fn may_open_public<S: RoomStore>(
+        &self,
+        server: &Server<S>,
+    ) -> Result<(), Vec<ServerMessage>> {
+        let waiting = server
+            .store
+            .waiting()
+            .await
+            .map_err(|_| unavailable(None))?;
+        if waiting.len() >= server.limits.max_waiting_rooms {
+            return Err(refuse(
+                ErrorCode::TooManyWaiting,
+                "as many public tables as the server keeps are waiting for players; join one",
+            ));
+        }
+        Ok(())
+    }
+
+    /// `quick_match`: a seat in the oldest public room waiting for this variant (and clock,
+    /// when named), else a new public room with the sender as host. One quick match at a time
+    /// in the whole store (its lock), so two players asking at once meet in one room.
+    async fn quick_match<S: RoomStore>(
+        &mut self,
+        server: &Server<S>,
+        wanted: MatchVariant,
+        players: u8,
+        clock: Option<MoveClock>,
+    ) -> Vec<ServerMessage> {
+        let new_room = match wanted {
+            MatchVariant::Exactly(variant) if variant.players() != players => {
+                return refuse(
+                    ErrorCode::NoSuchVariant,
+                    &format!(
+                        "that variant is for {} players, not {players}",
+                        variant.players()
+                    ),
+                );
+            }
+            MatchVariant::Exactly(variant) => variant,
+            // The first rule set for that count (the laws' for 2, 3, 4 and 6).
+            MatchVariant::Any => match Variant::all().find(|v| v.players() == players) {
+                Some(variant) => variant,
+                None => {
+                    return refuse(
+                        ErrorCode::NoSuchVariant,
+                        &format!("no rule set is played by {players}"),
+                    );
+                }
+            },
+        };
+        let Ok(_matching) = server.store.lock_matching().await else {
+            return unavailable(None);
+        };
+        let Ok(mut waiting) = server.store.waiting().await else {
+            return unavailable(None);
+        };
+        // The oldest first: the player who has waited longest gets the company.
+        waiting.sort_by_key(|listing| listing.created_at);
+        let now = server.clock.now();
+        let id = self.id;
+        for listing in &waiting {
+            let room = &listing.room;
+            if !wanted.accepts(room.variant, players)
+                || clock.is_some_and(|clock| room.clock_ms != Some(clock))
+            {
+                continue;
+            }
+            let token = Token::from_bits(random_u128());
+            let link = room_link(&self.origin, &room.room);
+            let name = &self.name;
+            let entered = server
+                .store
+                .enter(&room.room, |room| {
+                    if !room.open_to(wanted, players, clock) {
+                        return None;
+                    }
+                    let seat = room.join(token, id, name.clone(), now).ok()?;
+                    room.arrive(id);
+                    Some(room.welcome(link.clone(), Some(seat), now))
+                })
+                .await;
+            match entered {
+                Ok(Some((Some(welcome), events))) => {
+                    self.token = Some(token);
+                    return self.entered(room.room, welcome, events);
+                }
+                // Taken meanwhile, its host gone, or deleted: the next one.
+                Ok(_) => continue,
+                Err(_) => return unavailable(None),
+            }
+        }
+        if waiting.len() >= server.limits.max_waiting_rooms {
+            return refuse(
+                ErrorCode::TooManyWaiting,
+                "as many public tables as the server keeps are waiting for players; try later",
+            );
+        }
+        self.create(server, new_room, Some(clock.unwrap_or(PUBLIC_CLOCK)), true)
+            .await
     }
 
     async fn create<S: RoomStore>(
@@ -752,6 +958,7 @@ impl Connection {
         server: &Server<S>,
         variant: Variant,
         clock: Option<MoveClock>,
+        public: bool,
     ) -> Vec<ServerMessage> {
         let now = server.clock.now();
         let limits = &server.limits;
@@ -769,7 +976,12 @@ impl Connection {
         for _ in 0..8 {
             let code = RoomCode::from_bits(random_u128() as u64);
             let name = self.name.clone();
-            let room = Room::new(code, variant, token, self.id, name, clock, now);
+            let table = Table {
+                variant,
+                clock,
+                public,
+            };
+            let room = Room::new(code, table, token, self.id, name, now);
             match server.store.insert(room, limits.max_rooms).await {
                 Ok(()) => {}
                 Err(StoreError::CodeTaken(_)) => continue,
@@ -974,6 +1186,9 @@ impl Connection {
             ClientMessage::Ping {}
             | ClientMessage::Hello { .. }
             | ClientMessage::Create { .. }
+            | ClientMessage::QuickMatch { .. }
+            | ClientMessage::LobbyWatch {}
+            | ClientMessage::LobbyLeave {}
             | ClientMessage::AdvanceClock { .. } => Vec::new(),
         }
     }

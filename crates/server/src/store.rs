@@ -1,10 +1,11 @@
 //! Where rooms live. Everything else reaches a room only through [`RoomStore`], so a store shared
 //! between processes (the next issue) replaces [`MemoryStore`] without touching the socket code.
 
-use crate::room::{Notice, Room};
-use starhalma_protocol::{RoomCode, RoomEvent};
+use crate::room::{Listing, Notice, Room};
+use serde::{Deserialize, Serialize};
+use starhalma_protocol::{LOBBY_MAX, RoomCode, RoomEvent};
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use thiserror::Error;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
@@ -41,6 +42,53 @@ impl Subscription {
         match self.backlog.pop_front() {
             Some(item) => Ok(item),
             None => self.live.try_recv(),
+        }
+    }
+}
+
+/// A change to the list of public rooms, as lobby watchers hear it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LobbyChange {
+    /// A room entered the list or changed in it.
+    Listed(Listing),
+    /// A room left the list.
+    Unlisted(RoomCode),
+    /// The list may have changed in ways not told (a shared store's subscription broke):
+    /// send watchers the whole list again.
+    Reset,
+}
+
+/// How many lobby changes a slow watcher may fall behind before it is sent the whole list
+/// again.
+pub(crate) const LOBBY_BACKLOG: usize = 64;
+
+/// The newest first, at most [`LOBBY_MAX`].
+pub fn newest_first(listings: impl IntoIterator<Item = Listing>) -> Vec<Listing> {
+    let mut listings: Vec<Listing> = listings.into_iter().collect();
+    listings.sort_by(|a, b| {
+        b.created_at
+            .cmp(&a.created_at)
+            .then(a.room.room.to_string().cmp(&b.room.room.to_string()))
+    });
+    listings.truncate(LOBBY_MAX);
+    listings
+}
+
+/// Held while a quick match looks for a waiting room and joins or opens one, so two quick
+/// matches never both open a room where one should have joined the other's. Let go when
+/// dropped.
+pub struct MatchLock(Option<Box<dyn FnOnce() + Send>>);
+
+impl MatchLock {
+    pub fn new(release: impl FnOnce() + Send + 'static) -> MatchLock {
+        MatchLock(Some(Box::new(release)))
+    }
+}
+
+impl Drop for MatchLock {
+    fn drop(&mut self) {
+        if let Some(release) = self.0.take() {
+            release();
         }
     }
 }
@@ -123,6 +171,18 @@ pub trait RoomStore: Send + Sync + 'static {
     /// Whether a room with this code was deleted (so `hello` says `expired`, not
     /// `no_such_room`).
     fn is_expired(&self, code: &RoomCode) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// The public rooms as this process knows them (newest first, at most [`LOBBY_MAX`]),
+    /// and the changes from then on: together, so a watcher misses none and sees none twice
+    /// out of order.
+    fn lobby(&self) -> (Vec<Listing>, broadcast::Receiver<LobbyChange>);
+
+    /// Every public room waiting for players, read from the store itself (not a copy that may
+    /// lag), for quick matches under their [`MatchLock`].
+    fn waiting(&self) -> impl Future<Output = Result<Vec<Listing>, StoreError>> + Send;
+
+    /// Wait for the one quick match at a time (across every process sharing the store).
+    fn lock_matching(&self) -> impl Future<Output = Result<MatchLock, StoreError>> + Send;
 }
 
 /// How many items (events, notices) a slow connection may fall behind before it is sent a
@@ -141,13 +201,52 @@ struct Rooms {
     /// Codes of deleted rooms. 10 bytes each and room creation is rate limited per address,
     /// so they are kept for the process's life.
     expired: HashSet<RoomCode>,
+    /// The public rooms' listings, kept as rooms change (so a watcher's list costs no look
+    /// at every room).
+    listed: HashMap<RoomCode, Listing>,
+}
+
+impl Rooms {
+    /// Keep the room's listing as `now_listed` and tell watchers when it changed.
+    fn relist(
+        &mut self,
+        code: RoomCode,
+        now_listed: Option<Listing>,
+        lobby: &broadcast::Sender<LobbyChange>,
+    ) {
+        if self.listed.get(&code) == now_listed.as_ref() {
+            return;
+        }
+        // Nobody watching loses nothing: a new watcher is sent the whole list.
+        let _ = match now_listed {
+            Some(listing) => {
+                self.listed.insert(code, listing.clone());
+                lobby.send(LobbyChange::Listed(listing))
+            }
+            None => {
+                self.listed.remove(&code);
+                lobby.send(LobbyChange::Unlisted(code))
+            }
+        };
+    }
 }
 
 /// Rooms in this process's memory, behind one lock: every change is short (no planning and no
 /// I/O happens under it).
-#[derive(Default)]
 pub struct MemoryStore {
     rooms: Mutex<Rooms>,
+    lobby: broadcast::Sender<LobbyChange>,
+    matching: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl Default for MemoryStore {
+    fn default() -> MemoryStore {
+        MemoryStore {
+            rooms: Mutex::default(),
+            lobby: broadcast::channel(LOBBY_BACKLOG).0,
+            matching: Arc::default(),
+        }
+    }
 }
 
 impl MemoryStore {
@@ -168,6 +267,7 @@ impl MemoryStore {
         let entry = rooms.live.get_mut(code)?;
         let before = entry.room.seq();
         let result = f(&mut entry.room);
+        let listing = entry.room.listing();
         // A send fails only when nobody listens, which loses nothing: the log keeps every event
         // and a welcome shows who is connected.
         for (seq, event) in entry.room.events_after(before) {
@@ -178,6 +278,7 @@ impl MemoryStore {
         }
         let subscription =
             subscribe.then(|| Subscription::new(VecDeque::new(), entry.events.subscribe()));
+        rooms.relist(*code, listing, &self.lobby);
         Some((result, subscription))
     }
 }
@@ -193,7 +294,9 @@ impl RoomStore for MemoryStore {
             return Err(StoreError::Full(rooms.live.len()));
         }
         let (events, _) = broadcast::channel(BACKLOG);
+        let listing = room.listing();
         rooms.live.insert(code, Entry { room, events });
+        rooms.relist(code, listing, &self.lobby);
         Ok(())
     }
 
@@ -241,32 +344,106 @@ impl RoomStore for MemoryStore {
             let _ = entry.events.send(Broadcast::Notice(Notice::Expired));
         }
         rooms.expired.insert(*code);
+        rooms.relist(*code, None, &self.lobby);
         true
     }
 
     async fn is_expired(&self, code: &RoomCode) -> Result<bool, StoreError> {
         Ok(self.rooms().expired.contains(code))
     }
+
+    fn lobby(&self) -> (Vec<Listing>, broadcast::Receiver<LobbyChange>) {
+        let rooms = self.rooms();
+        (
+            newest_first(rooms.listed.values().cloned()),
+            self.lobby.subscribe(),
+        )
+    }
+
+    async fn waiting(&self) -> Result<Vec<Listing>, StoreError> {
+        Ok(self
+            .rooms()
+            .listed
+            .values()
+            .filter(|listing| listing.waiting())
+            .cloned()
+            .collect())
+    }
+
+    async fn lock_matching(&self) -> Result<MatchLock, StoreError> {
+        let held = Arc::clone(&self.matching).lock_owned().await;
+        Ok(MatchLock::new(move || drop(held)))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::room::Table;
     use starhalma_protocol::Token;
     use starhalma_rules::{RuleSet, Variant};
     use std::time::Duration;
 
     fn room(bits: u64) -> Room {
-        let variant = Variant::new(RuleSet::Laws, 2).unwrap();
+        public_room(bits, false)
+    }
+
+    fn public_room(bits: u64, public: bool) -> Room {
+        let table = Table {
+            variant: Variant::new(RuleSet::Laws, 2).unwrap(),
+            clock: None,
+            public,
+        };
         Room::new(
             RoomCode::from_bits(bits),
-            variant,
+            table,
             Token::from_bits(1),
             1,
             None,
-            None,
-            Duration::ZERO,
+            Duration::from_secs(bits),
         )
+    }
+
+    #[tokio::test]
+    async fn the_lobby_follows_public_rooms_as_they_change() {
+        let store = MemoryStore::default();
+        store.insert(room(1), 9).await.unwrap();
+        let (listed, mut changes) = store.lobby();
+        assert!(listed.is_empty(), "a private room is not listed");
+        store.insert(public_room(2, true), 9).await.unwrap();
+        store.insert(public_room(3, true), 9).await.unwrap();
+        let codes = |listings: &[Listing]| -> Vec<RoomCode> {
+            listings.iter().map(|l| l.room.room).collect()
+        };
+        assert_eq!(
+            codes(&store.lobby().0),
+            [RoomCode::from_bits(3), RoomCode::from_bits(2)],
+            "the newest first"
+        );
+        assert!(
+            matches!(changes.try_recv(), Ok(LobbyChange::Listed(l)) if l.room.room == RoomCode::from_bits(2))
+        );
+        assert!(matches!(changes.try_recv(), Ok(LobbyChange::Listed(_))));
+        // A change that leaves the listing as it was tells nobody.
+        let code = RoomCode::from_bits(2);
+        store.update(&code, |room| room.arrive(1)).await.unwrap();
+        assert!(changes.try_recv().is_err());
+        store
+            .update(&code, |room| {
+                room.join(Token::from_bits(2), 2, None, Duration::ZERO)
+            })
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        assert!(matches!(changes.try_recv(), Ok(LobbyChange::Listed(l)) if !l.waiting()));
+        assert_eq!(
+            codes(&store.waiting().await.unwrap()),
+            [RoomCode::from_bits(3)]
+        );
+        assert!(store.expire_if(&code, |_| true).await);
+        assert_eq!(changes.try_recv(), Ok(LobbyChange::Unlisted(code)));
+        assert_eq!(codes(&store.lobby().0), [RoomCode::from_bits(3)]);
     }
 
     #[tokio::test]

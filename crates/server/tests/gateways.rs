@@ -48,6 +48,7 @@ fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
         variant: common::variant(RuleSet::Laws, 2),
         name: Some("Asha".into()),
         clock_ms: None,
+        public: false,
     });
     host.welcome();
     let room = host.room;
@@ -304,4 +305,63 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
         name: None,
     });
     late.expect_error(ErrorCode::Expired);
+}
+
+#[test]
+fn quick_matches_on_different_gateways_meet_and_every_lobby_hears_of_it() {
+    let redis = RedisProcess::start();
+    let a = ServerProcess::gateway(&redis);
+    let b = ServerProcess::gateway(&redis);
+    let mut watcher = b.connect();
+    watcher.send(&ClientMessage::LobbyWatch {});
+    assert_eq!(
+        watcher.lobby_message(),
+        ServerMessage::Lobby { rooms: vec![] }
+    );
+
+    let mut clock_a = a.connect();
+    let mut seated = Vec::new();
+    // Two at once, one per gateway: the lock lets one open the room and the other join it.
+    for round in 0..3 {
+        // A second between rounds on both clocks, so the rooms' ages differ.
+        advance(&mut [&mut clock_a, &mut watcher], SECOND);
+        let players = [2, 3, 4][round];
+        let (first, second) = std::thread::scope(|scope| {
+            let one = scope.spawn(|| {
+                let mut client = a.connect();
+                client.quick_match(players, None, "Asha");
+                client
+            });
+            let two = scope.spawn(|| {
+                let mut client = b.connect();
+                client.quick_match(players, None, "さくら");
+                client
+            });
+            (one.join().unwrap(), two.join().unwrap())
+        });
+        assert_eq!(first.room, second.room, "round {round}: they meet");
+        let mut seats = [first.seat, second.seat];
+        seats.sort();
+        assert_eq!(seats, [Some(0), Some(1)]);
+        // The lobby on gateway b heard of the room opened on either.
+        let room = loop {
+            if let ServerMessage::Listed { room } = watcher.lobby_message()
+                && room.taken() == 2
+            {
+                break room;
+            }
+        };
+        assert_eq!(Some(room.room), first.room);
+        assert_eq!(room.running, players == 2);
+        // Kept connected: a player leaving changes the listing too.
+        seated.extend([first, second]);
+    }
+    // A new watcher on gateway a gets the same list, the newest first.
+    let mut late = a.connect();
+    late.send(&ClientMessage::LobbyWatch {});
+    let ServerMessage::Lobby { rooms } = late.lobby_message() else {
+        panic!("lobby_watch is answered with the list");
+    };
+    let players: Vec<u8> = rooms.iter().map(|r| r.variant.players()).collect();
+    assert_eq!(players, [4, 3, 2]);
 }

@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent,
-    SeatHolder, ServerMessage, Token, Welcome,
+    ClientMessage, ErrorCode, LobbyRoom, MatchVariant, MoveClock, MovedBy, PlayerName, Reaction,
+    RoomCode, RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
 };
 use starhalma_rules::{Game, Hole, Move, MoveKind, RuleSet, Variant};
 
@@ -50,17 +50,42 @@ pub fn client_examples() -> Vec<ClientMessage> {
             variant: Variant::new(RuleSet::Table { long_hops: true }, 3).unwrap(),
             name: Some("आशा".into()),
             clock_ms: None,
+            public: false,
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Laws, 2).unwrap(),
             name: None,
             clock_ms: Some(MoveClock::SECONDS_60),
+            public: false,
         },
+        ClientMessage::Create {
+            variant: Variant::new(RuleSet::Diamond, 3).unwrap(),
+            name: Some("Asha".into()),
+            clock_ms: Some(MoveClock::SECONDS_20),
+            public: true,
+        },
+        ClientMessage::QuickMatch {
+            variant: MatchVariant::Any,
+            players: 2,
+            name: Some("さくら".into()),
+            clock_ms: None,
+        },
+        ClientMessage::QuickMatch {
+            variant: MatchVariant::Exactly(
+                Variant::new(RuleSet::Table { long_hops: false }, 4).unwrap(),
+            ),
+            players: 4,
+            name: Some("Asha".into()),
+            clock_ms: Some(MoveClock::MINUTES_3),
+        },
+        ClientMessage::LobbyWatch {},
+        ClientMessage::LobbyLeave {},
         ClientMessage::Back {},
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Laws, 2).unwrap(),
             name: None,
             clock_ms: None,
+            public: false,
         },
         ClientMessage::Join {},
         ClientMessage::FillComputer {},
@@ -104,6 +129,24 @@ pub fn seats() -> Vec<SeatHolder> {
         },
         SeatHolder::Computer,
     ]
+}
+
+pub fn lobby_room() -> LobbyRoom {
+    LobbyRoom {
+        room: room(),
+        variant: Variant::new(RuleSet::Laws, 2).unwrap(),
+        seats: vec![
+            SeatHolder::Person {
+                connected: true,
+                name: name("Asha"),
+                idle: false,
+            },
+            SeatHolder::Open,
+        ],
+        clock_ms: Some(MoveClock::SECONDS_60),
+        running: false,
+        age_ms: 12_000,
+    }
 }
 
 pub fn event_examples() -> Vec<RoomEvent> {
@@ -188,6 +231,11 @@ pub fn server_examples() -> Vec<ServerMessage> {
             seat: 1,
             reaction: Reaction::WellPlayed,
         },
+        ServerMessage::Lobby {
+            rooms: vec![lobby_room()],
+        },
+        ServerMessage::Listed { room: lobby_room() },
+        ServerMessage::Unlisted { room: room() },
         ServerMessage::Replaced {},
         ServerMessage::Pong {},
         ServerMessage::Error {
@@ -225,6 +273,10 @@ pub fn any_name_text() -> impl Strategy<Value = String> {
 /// Any valid name.
 pub fn any_name() -> impl Strategy<Value = PlayerName> {
     any_name_text().prop_filter_map("a valid name", |text| PlayerName::new(&text).ok())
+}
+
+pub fn any_clock() -> impl Strategy<Value = MoveClock> {
+    proptest::sample::select(MoveClock::ALL.to_vec())
 }
 
 pub fn any_reaction() -> impl Strategy<Value = Reaction> {
@@ -269,13 +321,36 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
             proptest::option::of(any_name_text()),
         )
             .prop_map(|(room, token, name)| ClientMessage::Hello { room, token, name }),
-        (any_variant(), proptest::option::of(any_name_text())).prop_map(|(variant, name)| {
-            ClientMessage::Create {
-                variant,
-                name,
-                clock_ms: None,
-            }
-        }),
+        (
+            any_variant(),
+            proptest::option::of(any_name_text()),
+            proptest::option::of(any_clock()),
+            any::<bool>()
+        )
+            .prop_map(|(variant, name, clock_ms, public)| {
+                ClientMessage::Create {
+                    variant,
+                    name,
+                    clock_ms,
+                    public,
+                }
+            }),
+        (
+            proptest::option::of(any_variant()),
+            any::<u8>(),
+            proptest::option::of(any_name_text()),
+            proptest::option::of(any_clock()),
+        )
+            .prop_map(
+                |(variant, players, name, clock_ms)| ClientMessage::QuickMatch {
+                    variant: variant.map_or(MatchVariant::Any, MatchVariant::Exactly),
+                    players,
+                    name,
+                    clock_ms,
+                }
+            ),
+        Just(ClientMessage::LobbyWatch {}),
+        Just(ClientMessage::LobbyLeave {}),
         any_reaction().prop_map(|reaction| ClientMessage::React { reaction }),
         Just(ClientMessage::Join {}),
         Just(ClientMessage::FillComputer {}),
@@ -400,7 +475,34 @@ pub fn any_server_message() -> impl Strategy<Value = ServerMessage> {
         (0u8..6).prop_map(|seat| ServerMessage::Reconnected { seat }),
         (0u8..6, any_reaction())
             .prop_map(|(seat, reaction)| ServerMessage::Reacted { seat, reaction }),
+        proptest::collection::vec(any_lobby_room(), 0..5)
+            .prop_map(|rooms| ServerMessage::Lobby { rooms }),
+        any_lobby_room().prop_map(|room| ServerMessage::Listed { room }),
+        any_room().prop_map(|room| ServerMessage::Unlisted { room }),
         Just(ServerMessage::Replaced {}),
         Just(ServerMessage::Pong {}),
     ]
+}
+
+/// A listed room whose seats fit its variant.
+pub fn any_lobby_room() -> impl Strategy<Value = LobbyRoom> {
+    (
+        any_room(),
+        any_variant(),
+        proptest::collection::vec(any_seat_holder(), 6),
+        proptest::option::of(any_clock()),
+        any::<bool>(),
+        any::<u64>(),
+    )
+        .prop_map(|(room, variant, mut seats, clock_ms, running, age_ms)| {
+            seats.truncate(variant.players().into());
+            LobbyRoom {
+                room,
+                variant,
+                seats,
+                clock_ms,
+                running,
+                age_ms,
+            }
+        })
 }

@@ -541,6 +541,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
         variant: variant(RuleSet::Laws, 2),
         name: Some(HOST_NAME.into()),
         clock_ms: None,
+        public: false,
     });
     host.welcome();
     assert_eq!(host.seat, Some(0));
@@ -567,6 +568,39 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
 }
 
 impl Client {
+    /// The next message, which must be one of the lobby's (`lobby`, `listed`, `unlisted`).
+    pub fn lobby_message(&mut self) -> ServerMessage {
+        let message = self.recv();
+        assert!(
+            matches!(
+                message,
+                ServerMessage::Lobby { .. }
+                    | ServerMessage::Listed { .. }
+                    | ServerMessage::Unlisted { .. }
+            ),
+            "expected a lobby message, got {message:?}"
+        );
+        message
+    }
+
+    /// `quick_match` for any rule set for `players` (with `clock_ms` when given); returns
+    /// the welcome's room.
+    pub fn quick_match(
+        &mut self,
+        players: u8,
+        clock_ms: Option<starhalma_protocol::MoveClock>,
+        name: &str,
+    ) -> RoomCode {
+        self.send(&ClientMessage::QuickMatch {
+            variant: starhalma_protocol::MatchVariant::Any,
+            players,
+            name: Some(name.into()),
+            clock_ms,
+        });
+        self.welcome();
+        self.room.expect("a welcome names its room")
+    }
+
     /// How many seats are still open, from the last welcome and the seat events since.
     pub fn seats_open(&self) -> usize {
         self.events

@@ -41,6 +41,7 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
         variant: variant(rules, 3),
         name: None,
         clock_ms: None,
+        public: false,
     });
     host.welcome();
     let mut friend = hello(server, host.room, None);
@@ -323,6 +324,7 @@ fn an_empty_room_lives_30_minutes() {
         variant: variant(RuleSet::Laws, 2),
         name: None,
         clock_ms: None,
+        public: false,
     });
     host.welcome();
     let token = host.token;
@@ -386,6 +388,7 @@ fn rooms_per_process_are_limited() {
         variant: variant(RuleSet::Laws, 2),
         name: None,
         clock_ms: None,
+        public: false,
     });
     a.welcome();
     let mut b = server.connect();
@@ -393,6 +396,7 @@ fn rooms_per_process_are_limited() {
         variant: variant(RuleSet::Laws, 2),
         name: None,
         clock_ms: None,
+        public: false,
     });
     b.expect_error(ErrorCode::TooManyRooms);
     // Refused, b can still enter the room that exists.
@@ -423,6 +427,7 @@ fn rooms_created_per_address_per_hour_are_limited() {
             variant: variant(RuleSet::Laws, 2),
             name: None,
             clock_ms: None,
+            public: false,
         });
         match expect {
             None => c.welcome(),
@@ -498,6 +503,7 @@ fn behind_a_proxy_the_forwarded_address_and_scheme_count() {
         variant: variant(RuleSet::Laws, 2),
         name: None,
         clock_ms: None,
+        public: false,
     });
     a.welcome();
     let link = a.link.clone().unwrap();
@@ -520,6 +526,7 @@ fn without_behind_proxy_forwarded_headers_are_ignored() {
         variant: variant(RuleSet::Laws, 2),
         name: None,
         clock_ms: None,
+        public: false,
     });
     a.welcome();
     assert!(a.link.clone().unwrap().starts_with("http://"));
@@ -557,6 +564,7 @@ fn a_move_clock_plays_for_a_late_seat_then_leaves_it_idle_until_its_person_is_ba
         variant: variant(RuleSet::Laws, 2),
         name: Some(HOST_NAME.into()),
         clock_ms: Some(MoveClock::SECONDS_20),
+        public: false,
     });
     host.welcome();
     let mut friend = hello(&server, host.room, None);

@@ -1,7 +1,8 @@
 // The server suite, run against each store (tests/server.rs and tests/server_redis.rs).
 use common::{FRIEND_NAME, HOST_NAME, ServerProcess, two_players, variant};
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, Reaction, RoomEvent, SeatHolder, ServerMessage, Token,
+    ClientMessage, ErrorCode, LobbyRoom, MatchVariant, MoveClock, Reaction, RoomEvent, SeatHolder,
+    ServerMessage, Token,
 };
 use starhalma_rules::{IllegalMove, Move, RuleSet};
 use std::io::{Read, Write};
@@ -183,6 +184,7 @@ fn moves_before_the_start_are_refused() {
         variant: variant(RuleSet::Laws, 3),
         name: None,
         clock_ms: None,
+        public: false,
     });
     host.welcome();
     let first = host.game().legal_moves()[0];
@@ -196,6 +198,7 @@ fn moves_before_the_start_are_refused() {
         variant: variant(RuleSet::Laws, 2),
         name: None,
         clock_ms: None,
+        public: false,
     });
     host.expect_error(ErrorCode::AlreadyInRoom);
     host.assert_quiet();
@@ -296,6 +299,7 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
         variant: variant(RuleSet::Table { long_hops: false }, 3),
         name: None,
         clock_ms: None,
+        public: false,
     });
     host.welcome();
     let mut friend = server.connect();
@@ -418,6 +422,7 @@ fn a_computer_seat_answers_moves() {
         variant: variant(RuleSet::Laws, 3),
         name: None,
         clock_ms: None,
+        public: false,
     });
     host.welcome();
     host.send(&ClientMessage::FillComputer {});
@@ -687,12 +692,14 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
         variant: variant(RuleSet::Diamond, 3),
         name: Some("\u{200B}".into()),
         clock_ms: None,
+        public: false,
     });
     creator.expect_error(ErrorCode::BadName);
     creator.send(&ClientMessage::Create {
         variant: variant(RuleSet::Diamond, 3),
         name: Some(twenty.clone()),
         clock_ms: None,
+        public: false,
     });
     creator.welcome();
     assert_eq!(welcome_names(&creator), [Some(twenty), None, None]);
@@ -771,4 +778,228 @@ fn reactions_reach_everyone_at_most_one_per_seat_every_two_seconds() {
     }
     assert_eq!(host.seq, seq);
     assert_eq!(server_view(&server, &host).seq, seq);
+}
+
+/// The room a `listed` message lists.
+fn listed(message: ServerMessage) -> LobbyRoom {
+    match message {
+        ServerMessage::Listed { room } => room,
+        other => panic!("expected listed, got {other:?}"),
+    }
+}
+
+fn create_public(client: &mut common::Client, rules: RuleSet, players: u8, name: &str) {
+    client.send(&ClientMessage::Create {
+        variant: variant(rules, players),
+        name: Some(name.into()),
+        clock_ms: None,
+        public: true,
+    });
+    client.welcome();
+}
+
+#[test]
+fn the_lobby_follows_public_rooms_as_they_open_fill_end_and_expire() {
+    let server = ServerProcess::start(&[]);
+    let mut watcher = server.connect();
+    watcher.send(&ClientMessage::LobbyWatch {});
+    assert_eq!(watcher.lobby_message(), ServerMessage::Lobby { rooms: vec![] });
+
+    // A private room is never listed; a public one is, with its host's name and (none
+    // given) the 60 s clock.
+    let (mut private_host, _friend) = two_players(&server);
+    let mut host = server.connect();
+    create_public(&mut host, RuleSet::Laws, 2, "Asha");
+    let room = listed(watcher.lobby_message());
+    assert_eq!(Some(room.room), host.room);
+    assert_eq!(room.clock_ms, Some(MoveClock::SECONDS_60));
+    assert!(!room.running);
+    assert_eq!(room.taken(), 1);
+    assert!(matches!(&room.seats[0], SeatHolder::Person { name: Some(n), .. } if n.as_str() == "Asha"));
+
+    // A second watcher gets the list as it is, its age on the server's clock.
+    host.advance(5000);
+    host.assert_quiet();
+    let mut late = server.connect();
+    late.send(&ClientMessage::LobbyWatch {});
+    let ServerMessage::Lobby { rooms } = late.lobby_message() else {
+        panic!("lobby_watch is answered with the list");
+    };
+    assert_eq!(rooms.len(), 1);
+    assert_eq!(rooms[0].room, room.room);
+    assert_eq!(rooms[0].age_ms, 5000);
+
+    // Filled: listed as running, to watch.
+    let mut friend = server.connect();
+    friend.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+        name: Some("Bo".into()),
+    });
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    for client in [&mut watcher, &mut late] {
+        let running = listed(client.lobby_message());
+        assert!(running.running);
+        assert_eq!(running.taken(), 2);
+    }
+    // Over: unlisted.
+    host.send(&ClientMessage::Resign {});
+    for client in [&mut watcher, &mut late] {
+        assert_eq!(
+            client.lobby_message(),
+            ServerMessage::Unlisted { room: room.room }
+        );
+    }
+    // One who stops watching hears no more.
+    late.send(&ClientMessage::LobbyLeave {});
+    late.assert_quiet();
+
+    // A waiting room whose host leaves is unlisted; a running one stays until it expires.
+    let mut gone = server.connect();
+    create_public(&mut gone, RuleSet::Diamond, 3, "Gone");
+    let waiting = listed(watcher.lobby_message()).room;
+    gone.close();
+    assert_eq!(watcher.lobby_message(), ServerMessage::Unlisted { room: waiting });
+    let mut filler = server.connect();
+    create_public(&mut filler, RuleSet::Laws, 2, "Filler");
+    let running = listed(watcher.lobby_message()).room;
+    filler.send(&ClientMessage::FillComputer {});
+    assert!(listed(watcher.lobby_message()).running);
+    filler.close();
+    assert!(matches!(
+        listed(watcher.lobby_message()).seats[0],
+        SeatHolder::Person { connected: false, .. }
+    ));
+    private_host.advance(31 * 60 * 1000);
+    private_host.assert_quiet();
+    assert_eq!(watcher.lobby_message(), ServerMessage::Unlisted { room: running });
+    late.assert_quiet();
+
+    // Watching is for connections outside a room.
+    host.send(&ClientMessage::LobbyWatch {});
+    host.recv_until(|m| {
+        matches!(m, ServerMessage::Error { code: ErrorCode::AlreadyInRoom, .. }).then_some(())
+    });
+}
+
+#[test]
+fn quick_matches_meet_in_the_oldest_waiting_room_of_their_kind() {
+    let server = ServerProcess::start(&[]);
+    let mut a = server.connect();
+    let room = a.quick_match(2, None, "Asha");
+    assert_eq!(a.seat, Some(0), "the first opens a room and hosts it");
+    let mut b = server.connect();
+    b.send(&ClientMessage::QuickMatch {
+        variant: MatchVariant::Exactly(a.game().variant()),
+        players: 2,
+        name: Some("Bo".into()),
+        clock_ms: None,
+    });
+    b.welcome();
+    assert_eq!((b.room, b.seat), (Some(room), Some(1)));
+    assert_eq!(
+        welcome_names(&b),
+        [Some("Asha".to_string()), Some("Bo".to_string())]
+    );
+    a.recv_until(|m| {
+        matches!(m, ServerMessage::Event { event: RoomEvent::Started {}, .. }).then_some(())
+    });
+
+    // Three players: a 20 s table, then one asking for 60 s opens another, then one who names
+    // no clock joins the oldest.
+    let mut c = server.connect();
+    let twenty = c.quick_match(3, Some(MoveClock::SECONDS_20), "Cai");
+    // A second later, so which room is older is plain.
+    c.advance(1000);
+    c.assert_quiet();
+    let mut d = server.connect();
+    let sixty = d.quick_match(3, Some(MoveClock::SECONDS_60), "Dev");
+    assert_ne!(twenty, sixty);
+    assert_eq!(d.seat, Some(0));
+    let mut e = server.connect();
+    assert_eq!(e.quick_match(3, None, "Eri"), twenty);
+    assert_eq!(e.seat, Some(1));
+
+    // Refusals change nothing.
+    let mut f = server.connect();
+    f.send(&ClientMessage::QuickMatch {
+        variant: MatchVariant::Any,
+        players: 5,
+        name: None,
+        clock_ms: None,
+    });
+    let (message, _) = f.expect_error(ErrorCode::NoSuchVariant);
+    assert!(message.contains('5'), "{message}");
+    f.send(&ClientMessage::QuickMatch {
+        variant: MatchVariant::Exactly(variant(RuleSet::Laws, 2)),
+        players: 3,
+        name: None,
+        clock_ms: None,
+    });
+    f.expect_error(ErrorCode::NoSuchVariant);
+    f.send(&ClientMessage::QuickMatch {
+        variant: MatchVariant::Any,
+        players: 3,
+        name: Some("\u{202E}x".into()),
+        clock_ms: None,
+    });
+    f.expect_error(ErrorCode::BadName);
+    assert_eq!(f.quick_match(3, None, "Fen"), twenty, "the 20 s table fills");
+    a.send(&ClientMessage::QuickMatch {
+        variant: MatchVariant::Any,
+        players: 2,
+        name: None,
+        clock_ms: None,
+    });
+    a.expect_error(ErrorCode::AlreadyInRoom);
+    // Full, so the next for three goes to the 60 s table.
+    let mut g = server.connect();
+    assert_eq!(g.quick_match(3, None, "Gus"), sixty);
+}
+
+#[test]
+fn lobby_watchers_and_waiting_tables_have_limits() {
+    let server = ServerProcess::start(&["--max-lobby-watchers", "1", "--max-waiting-rooms", "1"]);
+    let mut first = server.connect();
+    first.send(&ClientMessage::LobbyWatch {});
+    first.lobby_message();
+    let mut second = server.connect();
+    second.send(&ClientMessage::LobbyWatch {});
+    second.expect_error(ErrorCode::TooManyWatchers);
+    first.send(&ClientMessage::LobbyLeave {});
+    first.assert_quiet();
+    second.send(&ClientMessage::LobbyWatch {});
+    second.lobby_message();
+
+    let mut a = server.connect();
+    let room = a.quick_match(2, None, "Asha");
+    let mut b = server.connect();
+    b.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Diamond, 3),
+        name: None,
+        clock_ms: Some(MoveClock::SECONDS_20),
+        public: true,
+    });
+    b.expect_error(ErrorCode::TooManyWaiting);
+    b.send(&ClientMessage::QuickMatch {
+        variant: MatchVariant::Any,
+        players: 3,
+        name: None,
+        clock_ms: None,
+    });
+    b.expect_error(ErrorCode::TooManyWaiting);
+    // A private room is not a waiting public table; a quick match that joins one is fine.
+    let mut c = server.connect();
+    c.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+        name: None,
+        clock_ms: None,
+        public: false,
+    });
+    c.welcome();
+    assert_eq!(b.quick_match(2, None, "Bo"), room);
+    let mut d = server.connect();
+    create_public(&mut d, RuleSet::Diamond, 3, "Dev");
 }
