@@ -73,17 +73,17 @@ pub mod testing {
     };
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
     pub use crate::net::{
-        NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted, ScriptedNetwork,
-        suggest_name,
+        Lobby, LobbyState, NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted,
+        ScriptedNetwork, suggest_name,
     };
     pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
-        ActionPressed, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focusable,
-        GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuSummary, ModalFocus,
-        Notice, PanelButton, ReactionBarOpen, ReactionBubble, ReplayButton, RoomClock, RulesPage,
-        SavedGames, SheetOpen, UiAction, panel_entries,
+        ActionPressed, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focus, Focusable,
+        GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuPage, MenuSummary,
+        ModalFocus, Notice, PanelButton, ReactionBarOpen, ReactionBubble, ReplayButton, RoomClock,
+        RulesPage, SavedGames, SheetOpen, TextField, Typing, UiAction, panel_entries,
     };
 }
 

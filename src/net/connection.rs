@@ -3,8 +3,8 @@
 
 use super::socket::{Socket, SocketEvent};
 use super::{
-    NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted, ScriptedNetwork, ServerUrl,
-    bad_link, server_error, suggest_name,
+    Lobby, LobbyState, NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted,
+    ScriptedNetwork, ServerUrl, bad_link, server_error, suggest_name,
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
 use crate::locale::{Phrase, Words};
@@ -14,6 +14,7 @@ use starhalma_protocol::{
     ClientMessage, ErrorCode, Liveness, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage,
     Session, Token, Welcome, decode_server, room_in_url, socket_url,
 };
+use starhalma_rules::Variant;
 
 /// What the connection handed core for the event (or welcome) the session waits on.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +88,7 @@ pub(super) struct Link<'w> {
     pub(super) conn: ResMut<'w, Connection>,
     pub(super) online: ResMut<'w, Online>,
     pub(super) memory: ResMut<'w, OnlineMemory>,
+    pub(super) lobby: ResMut<'w, Lobby>,
     pub(super) script: Option<Res<'w, ScriptedNetwork>>,
 }
 
@@ -123,41 +125,63 @@ pub(super) fn handle_requests(
         conn,
         online,
         memory,
+        lobby,
         script,
     } = &mut link;
     for request in requests.read() {
         match request {
-            NetRequest::Host(variant, clock) => {
-                let Some(origin) = &server.0 else {
-                    online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
+            NetRequest::Host {
+                variant,
+                clock,
+                public,
+            } => {
+                let Some(url) = own_server(&server, online) else {
                     continue;
                 };
-                let url = match socket_url(&format!("{}/", origin.trim_end_matches('/'))) {
-                    Ok(url) => url,
-                    Err(e) => {
-                        online.phase = Phase::Failed(bad_link(origin, &e));
-                        continue;
-                    }
-                };
-                conn.restart(None, None);
-                **online = Online {
-                    phase: Phase::Connecting,
-                    ..default()
-                };
                 let name = identity.name(now);
-                conn.session.set_name(Some(name.clone()));
-                conn.connect(url, script.as_deref(), now);
-                conn.session.hello();
+                enter_new_room(conn, online, lobby, script.as_deref(), (url, now), &name);
                 conn.session.send(ClientMessage::Create {
                     variant: *variant,
                     name: Some(name.to_string()),
                     clock_ms: *clock,
-                    public: false,
+                    public: *public,
                 });
-                // Nobody moves on the empty board until the room's own game arrives.
-                commands.write(GameCommand::Room(RoomChange::Entering(*variant)));
+                entering(*variant, &mut commands);
             }
-            NetRequest::Join(text) => {
+            NetRequest::QuickMatch(wanted, players, clock) => {
+                let Some(url) = own_server(&server, online) else {
+                    continue;
+                };
+                let name = identity.name(now);
+                enter_new_room(conn, online, lobby, script.as_deref(), (url, now), &name);
+                conn.session.send(ClientMessage::QuickMatch {
+                    variant: *wanted,
+                    players: *players,
+                    name: Some(name.to_string()),
+                    clock_ms: *clock,
+                });
+                entering(state.game.variant(), &mut commands);
+            }
+            NetRequest::WatchLobby => {
+                let Some(url) = own_server(&server, online) else {
+                    lobby.state = LobbyState::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
+                    continue;
+                };
+                conn.restart(None, None);
+                **online = Online::default();
+                lobby.state = LobbyState::Connecting;
+                conn.session.set_name(Some(identity.name(now)));
+                conn.connect(url, script.as_deref(), now);
+                conn.session.hello();
+                conn.session.send(ClientMessage::LobbyWatch {});
+            }
+            NetRequest::LeaveLobby => {
+                if lobby.state != LobbyState::Off && !online.is_online() {
+                    conn.restart(None, None);
+                }
+                lobby.state = LobbyState::Off;
+            }
+            NetRequest::Join(text) | NetRequest::Sit(text) => {
                 let parsed =
                     room_in_url(text).and_then(|room| socket_url(text).map(|url| (room, url)));
                 let (room, url) = match parsed {
@@ -170,17 +194,22 @@ pub(super) fn handle_requests(
                 if conn.session.room() == Some(room) && conn.socket.is_some() {
                     continue;
                 }
-                conn.restart(Some(room), memory.token(room));
+                let token = memory.token(room);
+                conn.restart(Some(room), token);
                 **online = Online {
                     phase: Phase::Connecting,
                     ..default()
                 };
+                lobby.state = LobbyState::Off;
                 memory.last_link = Some(text.clone());
                 conn.session.set_name(Some(identity.name(now)));
                 conn.connect(url, script.as_deref(), now);
                 conn.session.hello();
-                let variant = state.game.variant();
-                commands.write(GameCommand::Room(RoomChange::Entering(variant)));
+                // A seat at once, unless this device holds one there already.
+                if matches!(request, NetRequest::Sit(_)) && token.is_none() {
+                    conn.session.send(ClientMessage::Join {});
+                }
+                entering(state.game.variant(), &mut commands);
             }
             NetRequest::TakeSeat => conn.session.send(ClientMessage::Join {}),
             NetRequest::FillComputer => conn.session.send(ClientMessage::FillComputer {}),
@@ -191,6 +220,46 @@ pub(super) fn handle_requests(
         }
     }
     conn.flush();
+}
+
+/// The socket address of the game's own server, or why there is none (told on `online`).
+fn own_server(server: &ServerUrl, online: &mut Online) -> Option<String> {
+    let Some(origin) = &server.0 else {
+        online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
+        return None;
+    };
+    match socket_url(&format!("{}/", origin.trim_end_matches('/'))) {
+        Ok(url) => Some(url),
+        Err(e) => {
+            online.phase = Phase::Failed(bad_link(origin, &e));
+            None
+        }
+    }
+}
+
+/// A new connection that will open or find a room (the lobby's, if any, ends).
+fn enter_new_room(
+    conn: &mut Connection,
+    online: &mut Online,
+    lobby: &mut Lobby,
+    script: Option<&ScriptedNetwork>,
+    (url, now): (String, f64),
+    name: &PlayerName,
+) {
+    conn.restart(None, None);
+    *online = Online {
+        phase: Phase::Connecting,
+        ..default()
+    };
+    lobby.state = LobbyState::Off;
+    conn.session.set_name(Some(name.clone()));
+    conn.connect(url, script, now);
+    conn.session.hello();
+}
+
+/// Nobody moves on the board until the room's own game arrives.
+fn entering(variant: Variant, commands: &mut MessageWriter<GameCommand>) {
+    commands.write(GameCommand::Room(RoomChange::Entering(variant)));
 }
 
 /// What a person here proposed goes to the server; one move at a time.
@@ -229,6 +298,7 @@ pub(super) fn receive(
         conn,
         online,
         memory,
+        lobby,
         script,
     } = &mut link;
     if let Some(at) = conn.retry_at
@@ -253,13 +323,14 @@ pub(super) fn receive(
                 match decode_server(&frame) {
                     Ok(message) => {
                         let at = (now, ply);
-                        handle_message(conn, online, memory, at, message, &mut commands);
+                        let here = (&mut **online, &mut **memory, &mut **lobby);
+                        handle_message(conn, here, at, message, &mut commands);
                     }
                     Err(e) => warn!("the server sent something unreadable: {e}"),
                 }
             }
             SocketEvent::Closed(why) => {
-                lost(conn, online, now, why);
+                lost(conn, online, lobby, now, why);
                 return;
             }
         }
@@ -270,7 +341,13 @@ pub(super) fn receive(
     // A server that stopped answering (a network gone without a word), or a connection that
     // never opened, is left for a new connection, as if it had closed.
     if conn.session.beat(now) == Liveness::Gone {
-        lost(conn, online, now, Phrase::msg(id::ONLINE_SERVER_SILENT));
+        lost(
+            conn,
+            online,
+            lobby,
+            now,
+            Phrase::msg(id::ONLINE_SERVER_SILENT),
+        );
         return;
     }
     conn.flush();
@@ -278,9 +355,12 @@ pub(super) fn receive(
 
 /// The connection is over (closed, silent, or its server cannot reach the rooms): connect
 /// again after a while when we were in a room, else tell why.
-fn lost(conn: &mut Connection, online: &mut Online, now: f64, why: Phrase) {
+fn lost(conn: &mut Connection, online: &mut Online, lobby: &mut Lobby, now: f64, why: Phrase) {
     conn.socket = None;
     conn.open = false;
+    if lobby.state != LobbyState::Off {
+        lobby.state = LobbyState::Failed(why.clone());
+    }
     let wait = conn.session.connection_lost(jitter(now));
     match online.phase {
         // Only a room we were in is worth coming back to.
@@ -302,8 +382,7 @@ fn jitter(now: f64) -> f64 {
 
 fn handle_message(
     conn: &mut Connection,
-    online: &mut Online,
-    memory: &mut OnlineMemory,
+    (online, memory, lobby): (&mut Online, &mut OnlineMemory, &mut Lobby),
     (now, ply): (f64, usize),
     message: ServerMessage,
     commands: &mut MessageWriter<GameCommand>,
@@ -371,7 +450,12 @@ fn handle_message(
                 // `welcome` tells, once the server reaches its store again.
                 ErrorCode::Unavailable => {
                     online.refusal = Some(server_error(code, message));
-                    lost(conn, online, now, server_error(code, String::new()));
+                    lost(conn, online, lobby, now, server_error(code, String::new()));
+                    return;
+                }
+                // Refused the lobby (too many watchers): the screen says so.
+                _ if lobby.state == LobbyState::Connecting => {
+                    lobby.state = LobbyState::Failed(server_error(code, message));
                     return;
                 }
                 ErrorCode::BadToken => {
@@ -408,10 +492,9 @@ fn handle_message(
                 ply,
             });
         }
-        // The lobby's messages go to a connection that watches it, never to a room's.
-        ServerMessage::Pong {}
-        | ServerMessage::Lobby { .. }
-        | ServerMessage::Listed { .. }
-        | ServerMessage::Unlisted { .. } => {}
+        ServerMessage::Lobby { rooms } => lobby.replace(rooms, now),
+        ServerMessage::Listed { room } => lobby.listed(room, now),
+        ServerMessage::Unlisted { room } => lobby.unlisted(room),
+        ServerMessage::Pong {} => {}
     }
 }

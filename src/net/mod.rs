@@ -31,7 +31,10 @@ use connection::{Connection, handle_requests, receive, send_proposals};
 use events::apply_events;
 use serde::{Deserialize, Serialize};
 use starhalma_locale::id;
-use starhalma_protocol::{ErrorCode, MoveClock, PlayerName, Reaction, RoomCode, SeatHolder, Token};
+use starhalma_protocol::{
+    ErrorCode, LobbyRoom, MatchVariant, MoveClock, PlayerName, Reaction, RoomCode, SeatHolder,
+    Token,
+};
 use starhalma_rules::Variant;
 
 /// Where "Play a friend" opens rooms (`http://HOST:PORT`): the page's own server on the web,
@@ -43,10 +46,24 @@ pub struct ServerUrl(pub Option<String>);
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum NetRequest {
     /// Open a room for this variant, with this move clock or none, on [`ServerUrl`], as its
-    /// host (seat 0).
-    Host(Variant, Option<MoveClock>),
+    /// host (seat 0); a `public` one is listed in the lobby.
+    Host {
+        variant: Variant,
+        clock: Option<MoveClock>,
+        public: bool,
+    },
     /// Enter the room a link names, with the seat token kept for it if any.
     Join(String),
+    /// Enter the room a link names and take its lowest open seat (a waiting public table
+    /// picked from the lobby).
+    Sit(String),
+    /// A seat at the oldest public table waiting for this variant (or any rule set for the
+    /// player count) on [`ServerUrl`], or a new one, with the given clock or any.
+    QuickMatch(MatchVariant, u8, Option<MoveClock>),
+    /// Follow the list of public tables on [`ServerUrl`] ([`Lobby`]).
+    WatchLobby,
+    /// Stop following it.
+    LeaveLobby,
     /// Take the lowest open seat (a spectator, in a room with one).
     TakeSeat,
     /// The host seats the computer in every open seat, which starts play.
@@ -96,6 +113,58 @@ pub fn suggest_name(words: &Words, seed: u64) -> PlayerName {
     PlayerName::new(&text)
         .or_else(|_| PlayerName::new(&format!("{marble} {number}")))
         .unwrap_or_else(|_| PlayerName::new(&number.to_string()).expect("digits are a name"))
+}
+
+/// The public tables on the server, as the Play online screen lists them.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Lobby {
+    pub state: LobbyState,
+    /// The newest first, each with when it arrived (`Time::elapsed_secs_f64`), which its age
+    /// counts from.
+    pub rooms: Vec<(LobbyRoom, f64)>,
+}
+
+/// Where following the lobby stands.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum LobbyState {
+    /// Not following it.
+    #[default]
+    Off,
+    Connecting,
+    /// The list is current.
+    Listing,
+    /// The server could not be reached, refused, or the connection dropped.
+    Failed(Phrase),
+}
+
+impl Lobby {
+    /// A table's age in whole seconds at `now`.
+    pub fn age_secs(room: &LobbyRoom, arrived: f64, now: f64) -> i64 {
+        (room.age_ms as f64 / 1000.0 + (now - arrived)).max(0.0) as i64
+    }
+
+    /// The whole list, as the server sent it.
+    pub(super) fn replace(&mut self, rooms: Vec<LobbyRoom>, now: f64) {
+        self.state = LobbyState::Listing;
+        self.rooms = rooms.into_iter().map(|room| (room, now)).collect();
+    }
+
+    /// A table entered the list or changed: in its place by age, the newest first.
+    pub(super) fn listed(&mut self, room: LobbyRoom, now: f64) {
+        self.unlisted(room.room);
+        let age = Lobby::age_secs(&room, now, now);
+        let at = self
+            .rooms
+            .iter()
+            .position(|(other, arrived)| Lobby::age_secs(other, *arrived, now) >= age)
+            .unwrap_or(self.rooms.len());
+        self.rooms.insert(at, (room, now));
+        self.rooms.truncate(starhalma_protocol::LOBBY_MAX);
+    }
+
+    pub(super) fn unlisted(&mut self, code: RoomCode) {
+        self.rooms.retain(|(room, _)| room.room != code);
+    }
 }
 
 /// A room link to enter as soon as the game starts (the page's `?room=`, the desktop's
@@ -298,6 +367,7 @@ impl Plugin for NetPlugin {
             .init_resource::<ServerUrl>()
             .init_resource::<OnlineMemory>()
             .init_resource::<Online>()
+            .init_resource::<Lobby>()
             .init_resource::<Connection>()
             .init_resource::<PlayerProfile>()
             .add_systems(
@@ -356,6 +426,8 @@ pub(super) fn server_error(code: ErrorCode, message: String) -> Phrase {
         ErrorCode::GameNotOver => id::SERVER_ERROR_GAME_NOT_OVER,
         ErrorCode::NotYourTurn | ErrorCode::NotYourSeat => id::REASON_NOT_YOUR_TURN,
         ErrorCode::Unavailable => id::SERVER_ERROR_UNAVAILABLE,
+        ErrorCode::TooManyWaiting => id::SERVER_ERROR_TOO_MANY_WAITING,
+        ErrorCode::TooManyWatchers => id::SERVER_ERROR_TOO_MANY_WATCHERS,
         _ => return Phrase::Verbatim(message),
     };
     Phrase::msg(id)

@@ -5,6 +5,7 @@
 //! a bright border, so the focus is always visible.
 
 use super::how_to_play::ModalFocus;
+use super::play_online::not_typing;
 use super::theme::{BUTTON_BORDER, FOCUS_BORDER};
 use super::widgets::{Focus, Focusable, PressedForAFrame, press_quick_taps, release_presses};
 use super::{ActionPressed, Screen, UiAction};
@@ -127,7 +128,9 @@ impl Plugin for KeyboardPlugin {
                         shortcuts.run_if(in_state(Screen::Playing)),
                     )
                         .chain()
-                        .run_if(any_key_pressed),
+                        .run_if(any_key_pressed)
+                        // Keys typed into a text field are its own.
+                        .run_if(not_typing),
                 )
                     .chain()
                     .in_set(Frame::Keys),

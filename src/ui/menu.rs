@@ -1,6 +1,7 @@
 //! The menu: the rule set, the number of players (only the counts it allows), who plays each
 //! seat, Start, and Continue / Load saved game when there is one.
 
+use super::play_online::{MenuPage, Typing, online_rows};
 use super::theme::{MENU_BACKGROUND, SOFT_TEXT, TEXT, size};
 use super::widgets::focusable_button;
 use super::widgets::label;
@@ -8,12 +9,11 @@ use super::{ActionPressed, MenuChoice, RoomClock, SavedGames, Screen, UiAction, 
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Language, Phrase, Words, rules_name};
-use crate::net::{OnlineMemory, PlayerProfile, ServerUrl, suggest_name};
+use crate::net::{Lobby, OnlineMemory, PlayerProfile, ServerUrl, suggest_name};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_locale::id;
-use starhalma_protocol::PlayerName;
 use starhalma_rules::{RuleSet, Variant};
 
 #[derive(Component)]
@@ -22,38 +22,15 @@ struct MenuRoot;
 /// One row of menu buttons: (label, action, highlighted).
 type MenuRow = Vec<(Phrase, UiAction, bool)>;
 
-/// The rows of the menu for the current choice.
+/// The rows of the menu's main page for the current choice.
 fn menu_rows(
     choice: &MenuChoice,
-    clock: RoomClock,
-    name: Option<&PlayerName>,
     saved: SavedGames,
     online: bool,
     rejoin: bool,
     language: Language,
 ) -> Vec<MenuRow> {
-    let rules = RuleSet::ALL
-        .iter()
-        .map(|&rules| {
-            (
-                rules_name(rules),
-                UiAction::Rules(rules),
-                rules == choice.rules,
-            )
-        })
-        .collect();
-    let players = choice
-        .rules
-        .player_counts()
-        .iter()
-        .map(|&n| {
-            (
-                Phrase::msg(id::MENU_PLAYERS).with("count", n),
-                UiAction::Players(n),
-                n == choice.players,
-            )
-        })
-        .collect();
+    let [rules, players] = choice_rows(choice);
     let variant = Variant::new(choice.rules, choice.players).expect("menu keeps counts valid");
     let seats = choice
         .seats
@@ -73,21 +50,8 @@ fn menu_rows(
     let mut last = vec![(Phrase::msg(id::MENU_START), UiAction::Start, true)];
     if online {
         last.push((
-            Phrase::msg(id::MENU_PLAY_FRIEND),
-            UiAction::PlayFriend,
-            false,
-        ));
-        let name = match name {
-            Some(name) => {
-                Phrase::msg(id::MENU_PLAYER_NAME).with("name", Phrase::Verbatim(name.to_string()))
-            }
-            None => Phrase::msg(id::MENU_PLAYER_NAME_NEW),
-        };
-        last.push((name, UiAction::NewName, false));
-        let seconds = clock.0.map_or(0, |c| c.millis() / 1000);
-        last.push((
-            Phrase::msg(id::MENU_ROOM_CLOCK).with("seconds", Phrase::Number(seconds as i64)),
-            UiAction::CycleRoomClock,
+            Phrase::msg(id::MENU_PLAY_ONLINE),
+            UiAction::OpenOnline,
             false,
         ));
     }
@@ -117,10 +81,39 @@ fn menu_rows(
     vec![rules, players, seats, last, languages]
 }
 
+/// The rule sets, and the player counts the chosen one allows (both pages start with them).
+fn choice_rows(choice: &MenuChoice) -> [MenuRow; 2] {
+    let rules = RuleSet::ALL
+        .iter()
+        .map(|&rules| {
+            (
+                rules_name(rules),
+                UiAction::Rules(rules),
+                rules == choice.rules,
+            )
+        })
+        .collect();
+    let players = choice
+        .rules
+        .player_counts()
+        .iter()
+        .map(|&n| {
+            (
+                Phrase::msg(id::MENU_PLAYERS).with("count", n),
+                UiAction::Players(n),
+                n == choice.players,
+            )
+        })
+        .collect();
+    [rules, players]
+}
+
 /// Build the menu (again, whenever the choice or the stored games change).
+#[allow(clippy::too_many_arguments)] // the menu shows all of these
 fn build_menu(
     mut commands: Commands,
     (choice, clock, profile): (Res<MenuChoice>, Res<RoomClock>, Res<PlayerProfile>),
+    (page, typing, lobby): (Res<MenuPage>, Res<Typing>, Res<Lobby>),
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
@@ -161,21 +154,50 @@ fn build_menu(
                 ..default()
             },
         ))
-        .with_child(label(Phrase::msg(id::APP_TITLE), size::TITLE, TEXT))
+        .with_child(label(
+            Phrase::msg(match *page {
+                MenuPage::Main => id::APP_TITLE,
+                MenuPage::Online => id::ONLINE_PAGE_TITLE,
+            }),
+            size::TITLE,
+            TEXT,
+        ))
         .id();
     // Start comes first for the keyboard: Enter on the menu starts the game.
     let mut order = 1;
     let rejoin = memory.last_link.is_some();
-    let rows = menu_rows(
-        &choice,
-        *clock,
-        profile.name.as_ref(),
-        *saved,
-        server.0.is_some(),
-        rejoin,
-        words.language(),
-    );
+    let (rows, status) = match *page {
+        MenuPage::Main => {
+            let rows = menu_rows(
+                &choice,
+                *saved,
+                server.0.is_some(),
+                rejoin,
+                words.language(),
+            );
+            (rows, None)
+        }
+        MenuPage::Online => {
+            let page = online_rows(&choice, *clock, profile.name.as_ref(), &typing, &lobby);
+            let mut rows = Vec::from(choice_rows(&choice));
+            let status_after = rows.len() + page.status_after;
+            rows.extend(page.rows);
+            (rows, Some((status_after, page.status)))
+        }
+    };
     for (i, buttons) in rows.into_iter().enumerate() {
+        if let Some((after, status)) = &status
+            && i == *after
+        {
+            commands.entity(root).with_child((
+                Node {
+                    width: percent(94),
+                    max_width: px(640),
+                    ..default()
+                },
+                children![label(status.clone(), size::SMALL, SOFT_TEXT)],
+            ));
+        }
         let row = commands
             .spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -321,6 +343,9 @@ impl Plugin for MenuPlugin {
                                 .or_eager(resource_changed::<SavedGames>)
                                 .or_eager(resource_changed::<ServerUrl>)
                                 .or_eager(resource_changed::<OnlineMemory>)
+                                .or_eager(resource_changed::<MenuPage>)
+                                .or_eager(resource_changed::<Typing>)
+                                .or_eager(resource_changed::<Lobby>)
                                 // The language button names the language.
                                 .or_eager(resource_changed::<Words>),
                         )

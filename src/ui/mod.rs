@@ -16,6 +16,7 @@ mod menu;
 mod move_list;
 mod online;
 mod panel;
+mod play_online;
 mod reactions;
 mod theme;
 mod widgets;
@@ -28,8 +29,9 @@ pub use hud::HudText;
 pub use menu::MenuSummary;
 pub use move_list::ReplayButton;
 pub use panel::{PanelButton, panel_entries};
+pub use play_online::{MenuPage, TextField, Typing};
 pub use reactions::{ReactionBarOpen, ReactionBubble};
-pub use widgets::Focusable;
+pub use widgets::{Focus, Focusable};
 
 use crate::ai::{HintRequest, NoHint};
 use crate::camera::{CameraView, ViewRequest};
@@ -167,6 +169,27 @@ pub enum UiAction {
     CloseHowToPlay,
     /// Open or close the sheet of secondary buttons (compact layouts).
     ToggleMore,
+    /// The menu's Play online page: open it (and follow the public tables), or go back.
+    OpenOnline,
+    CloseOnline,
+    /// A seat at a waiting public table for the menu's rule set and count, or a new one.
+    QuickMatch,
+    /// The same for any rule set with the menu's player count.
+    QuickMatchAny,
+    /// Open a public table (listed in the lobby) for the menu's choice.
+    HostPublic,
+    /// Start (or stop) typing into this field.
+    Type(play_online::TextField),
+    /// Take the typed name.
+    TakeName,
+    /// Enter the room whose code or link was typed.
+    JoinCode,
+    /// Ask the server for the list of public tables again.
+    RefreshLobby,
+    /// Sit at this waiting public table.
+    SitAt(starhalma_protocol::RoomCode),
+    /// Watch this public table's game.
+    Watch(starhalma_protocol::RoomCode),
 }
 
 /// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
@@ -446,6 +469,7 @@ impl Plugin for UiPlugin {
                 keyboard::KeyboardPlugin,
                 move_list::MoveListPlugin,
                 online::OnlinePlugin,
+                play_online::PlayOnlinePlugin,
                 reactions::ReactionsPlugin,
                 how_to_play::HowToPlayPlugin,
                 guided::GuidedPlugin,

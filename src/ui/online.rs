@@ -85,8 +85,6 @@ struct RoomHere<'w> {
     state: Res<'w, Match>,
     online: Res<'w, Online>,
     memory: Res<'w, OnlineMemory>,
-    choice: Res<'w, super::MenuChoice>,
-    clock: Res<'w, super::RoomClock>,
 }
 
 fn online_actions(
@@ -102,8 +100,6 @@ fn online_actions(
         state,
         online,
         memory,
-        choice,
-        clock,
     } = here;
     for ActionPressed(action) in actions.read() {
         // Any button pressed says the player is here (after the clock left their seat idle).
@@ -111,10 +107,6 @@ fn online_actions(
             requests.write(NetRequest::Back);
         }
         match action {
-            UiAction::PlayFriend => {
-                requests.write(NetRequest::Host(choice.setup().variant, clock.0));
-                next.set(Screen::Playing);
-            }
             UiAction::Continue => {
                 if let Some(link) = &memory.last_link {
                     requests.write(NetRequest::Join(link.clone()));

@@ -55,7 +55,7 @@ pub struct Focusable(pub u32);
 
 /// The button the keyboard is on.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Focus(pub Option<Entity>);
+pub struct Focus(pub Option<Entity>);
 
 /// How big a button is: menu and HUD, the controls panel, the move list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,17 +9,17 @@ use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::SoundCue;
 use starhalma::testing::{
     ActionPressed, Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText,
-    Marble, MoveApplied, NetRequest, Notice, OnHole, Online, OnlineMemory, Phase, Phrase,
-    PlayerProfile, ReactionBarOpen, ReactionBubble, RoomClock, ScriptedNetwork, SeatNames, Words,
-    suggest_name,
+    Lobby, LobbyState, Marble, MenuPage, MoveApplied, NetRequest, Notice, OnHole, Online,
+    OnlineMemory, Phase, Phrase, PlayerProfile, ReactionBarOpen, ReactionBubble, RoomClock,
+    ScriptedNetwork, SeatNames, TextField, Typing, Words, suggest_name,
 };
 use starhalma::{
     GameCommand, Language, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, ServerUrl,
     Store, UiAction,
 };
 use starhalma_protocol::{
-    ClientMessage, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent, SeatHolder,
-    ServerMessage, Token, Welcome,
+    ClientMessage, LobbyRoom, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent,
+    SeatHolder, ServerMessage, Token, Welcome,
 };
 use starhalma_rules::{Game, Move, Variant};
 use std::time::Duration;
@@ -726,8 +726,11 @@ fn two_desktop_clients_play_through_the_real_server() {
         })
     };
     let mut host = client(&server.origin);
-    host.world_mut()
-        .write_message(NetRequest::Host(table2(), None));
+    host.world_mut().write_message(NetRequest::Host {
+        variant: table2(),
+        clock: None,
+        public: false,
+    });
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     let link = host.world().resource::<Online>().link.clone().unwrap();
     assert!(link.starts_with(&format!("{}/?room=", server.origin)));
@@ -782,8 +785,11 @@ fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
     let mut host = app_in(Store::Nowhere, None, |app| {
         app.insert_resource(starhalma::ServerUrl(Some(server.origin.clone())));
     });
-    host.world_mut()
-        .write_message(NetRequest::Host(table2(), None));
+    host.world_mut().write_message(NetRequest::Host {
+        variant: table2(),
+        clock: None,
+        public: false,
+    });
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     server.signal("-STOP");
     let stopped_at = host.world().resource::<Time>().elapsed_secs_f64();
@@ -826,8 +832,11 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
     assert_eq!(words.len(), 3, "{name}");
     assert!(words[2].parse::<u8>().is_ok_and(|n| (10..100).contains(&n)));
     // Hosting later goes by the same name, for the room and its seat.
-    app.world_mut()
-        .write_message(NetRequest::Host(table2(), None));
+    app.world_mut().write_message(NetRequest::Host {
+        variant: table2(),
+        clock: None,
+        public: false,
+    });
     app.update();
     assert_eq!(
         script.sent(),
@@ -1064,6 +1073,8 @@ fn button_text(app: &mut App, action: UiAction) -> String {
 #[test]
 fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
     let (mut app, script) = online_app();
+    press(&mut app, UiAction::OpenOnline);
+    app.update();
     let clock_button = |app: &mut App| button_text(app, UiAction::CycleRoomClock);
     assert_eq!(clock_button(&mut app), "Move clock: none");
     press(&mut app, UiAction::CycleRoomClock);
@@ -1123,5 +1134,383 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
             } if *sent_name == name.to_string()
         )),
         "{sent:?}"
+    );
+}
+
+/// Type `text` into the field being edited, as key presses (each character's own key).
+fn type_keys(app: &mut App, text: &str) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for c in text.chars() {
+        let key = Key::Character(c.to_string().into());
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+            logical_key: key,
+            state: ButtonState::Pressed,
+            text: Some(c.to_string().into()),
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+/// A named key (Enter, Backspace, Escape) pressed while typing, and the same key's press the
+/// menu's keyboard sees.
+fn type_key(app: &mut App, named: bevy::input::keyboard::Key, code: KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::KeyboardInput;
+    app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: named,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    super::key(app, code);
+}
+
+fn lobby_table(code: &str, host: &str, running: bool, age_ms: u64) -> LobbyRoom {
+    let mut seats = vec![person(host), SeatHolder::Open];
+    if running {
+        seats[1] = person("さくら");
+    }
+    LobbyRoom {
+        room: code.parse().unwrap(),
+        variant: table2(),
+        seats,
+        clock_ms: Some(MoveClock::SECONDS_60),
+        running,
+        age_ms,
+    }
+}
+
+/// The texts of the menu's buttons.
+fn menu_buttons(app: &mut App) -> Vec<(UiAction, String)> {
+    let found: Vec<(UiAction, Entity)> = app
+        .world_mut()
+        .query::<(&UiAction, &Children)>()
+        .iter(app.world())
+        .filter_map(|(a, children)| children.first().map(|c| (*a, *c)))
+        .collect();
+    found
+        .into_iter()
+        .filter_map(|(action, child)| Some((action, app.world().get::<Text>(child)?.0.clone())))
+        .collect()
+}
+
+#[test]
+fn the_play_online_page_follows_the_public_tables() {
+    let (mut app, script) = online_app();
+    press(&mut app, UiAction::OpenOnline);
+    app.update();
+    assert_eq!(*app.world().resource::<MenuPage>(), MenuPage::Online);
+    assert_eq!(
+        script.sent(),
+        [
+            ClientMessage::Hello {
+                room: None,
+                token: None,
+                name: Some(ME.into())
+            },
+            ClientMessage::LobbyWatch {}
+        ]
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "Looking for public tables...")
+    );
+    script.push(&ServerMessage::Lobby {
+        rooms: vec![
+            lobby_table("aaaaaaaaaa", "Asha", false, 5_000),
+            lobby_table("bbbbbbbbbb", "Bo", true, 60_000),
+        ],
+    });
+    app.update();
+    app.update();
+    let lobby = app.world().resource::<Lobby>();
+    assert_eq!(lobby.state, LobbyState::Listing);
+    assert_eq!(lobby.rooms.len(), 2);
+    let buttons = menu_buttons(&mut app);
+    let sit: RoomCode = "aaaaaaaaaa".parse().unwrap();
+    let watch: RoomCode = "bbbbbbbbbb".parse().unwrap();
+    assert!(
+        buttons.contains(&(
+            UiAction::SitAt(sit),
+            "Sit at Asha's table: Table, 2 players, 1/2, 60 s a move".into()
+        )),
+        "{buttons:?}"
+    );
+    assert!(
+        buttons.contains(&(
+            UiAction::Watch(watch),
+            "Watch Bo, さくら: Table, 2 players, 60 s a move".into()
+        )),
+        "{buttons:?}"
+    );
+    assert!(texts(&mut app).iter().any(|t| t == "Public tables: 2"));
+    // A new table goes first (the newest); one that fills changes in place; one that ends goes.
+    script.push(&ServerMessage::Listed {
+        room: lobby_table("cccccccccc", "Cai", false, 0),
+    });
+    script.push(&ServerMessage::Listed {
+        room: lobby_table("aaaaaaaaaa", "Asha", true, 5_000),
+    });
+    script.push(&ServerMessage::Unlisted { room: watch });
+    app.update();
+    app.update();
+    let codes: Vec<(String, bool)> = app
+        .world()
+        .resource::<Lobby>()
+        .rooms
+        .iter()
+        .map(|(r, _)| (r.room.to_string(), r.running))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("cccccccccc".to_string(), false),
+            ("aaaaaaaaaa".to_string(), true)
+        ]
+    );
+    // Sitting at a waiting table enters it and takes a seat at once.
+    let code: RoomCode = "cccccccccc".parse().unwrap();
+    press(&mut app, UiAction::SitAt(code));
+    app.update();
+    assert_eq!(
+        script.sent(),
+        [
+            ClientMessage::Hello {
+                room: Some(code),
+                token: None,
+                name: Some(ME.into())
+            },
+            ClientMessage::Join {}
+        ]
+    );
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(app.world().resource::<Lobby>().state, LobbyState::Off);
+    assert_eq!(*app.world().resource::<MenuPage>(), MenuPage::Main);
+}
+
+#[test]
+fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
+    for (action, expected) in [
+        (
+            UiAction::QuickMatch,
+            ClientMessage::QuickMatch {
+                variant: starhalma_protocol::MatchVariant::Exactly(menu_variant()),
+                players: menu_variant().players(),
+                name: Some(ME.into()),
+                clock_ms: None,
+            },
+        ),
+        (
+            UiAction::QuickMatchAny,
+            ClientMessage::QuickMatch {
+                variant: starhalma_protocol::MatchVariant::Any,
+                players: menu_variant().players(),
+                name: Some(ME.into()),
+                clock_ms: None,
+            },
+        ),
+        (
+            UiAction::HostPublic,
+            ClientMessage::Create {
+                variant: menu_variant(),
+                name: Some(ME.into()),
+                clock_ms: None,
+                public: true,
+            },
+        ),
+    ] {
+        let (mut app, script) = online_app();
+        press(&mut app, UiAction::OpenOnline);
+        script.sent();
+        press(&mut app, action);
+        app.update();
+        let sent = script.sent();
+        assert_eq!(sent.last(), Some(&expected), "{action:?}: {sent:?}");
+        assert!(matches!(sent[0], ClientMessage::Hello { room: None, .. }));
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Playing
+        );
+        // The server's refusal is told, and nothing moves.
+        script.push(&ServerMessage::Error {
+            code: starhalma_protocol::ErrorCode::TooManyWaiting,
+            message: "full".into(),
+            id: None,
+        });
+        app.update();
+        app.update();
+        assert!(
+            app.world().resource::<Online>().refusal.is_some(),
+            "{action:?}: the refusal is kept to show"
+        );
+    }
+}
+
+#[test]
+fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
+    use bevy::input::keyboard::Key;
+    let (mut app, script) = online_app();
+    press(&mut app, UiAction::OpenOnline);
+    app.update();
+    script.sent();
+    // Reach "Type a name" by the arrow keys and press it with Enter, as a keyboard player does.
+    let target = UiAction::Type(TextField::Name);
+    for _ in 0..40 {
+        let focused = app.world().resource::<Typing>().editing;
+        if focused.is_some() {
+            break;
+        }
+        super::key(&mut app, KeyCode::ArrowDown);
+        let on_target = {
+            let focus = focused_action(&mut app);
+            focus == Some(target)
+        };
+        if on_target {
+            super::key(&mut app, KeyCode::Enter);
+        }
+    }
+    assert_eq!(
+        app.world().resource::<Typing>().editing,
+        Some(TextField::Name)
+    );
+    // The field starts with the name; Backspace and letters change it; the menu's keys keep out.
+    for _ in 0..ME.len() {
+        type_key(&mut app, Key::Backspace, KeyCode::Backspace);
+    }
+    type_keys(&mut app, "सीता 7");
+    assert!(
+        menu_buttons(&mut app)
+            .iter()
+            .any(|(a, t)| *a == target && t.contains("सीता 7|")),
+        "the field shows what is typed, with a caret"
+    );
+    type_key(&mut app, Key::Enter, KeyCode::Enter);
+    assert_eq!(app.world().resource::<Typing>().editing, None);
+    assert_eq!(
+        app.world()
+            .resource::<PlayerProfile>()
+            .name
+            .as_ref()
+            .map(|n| n.as_str()),
+        Some("सीता 7")
+    );
+    // A name over 20 characters is refused in words, and the old one kept.
+    press(&mut app, target);
+    type_keys(&mut app, &"x".repeat(20));
+    type_key(&mut app, Key::Enter, KeyCode::Enter);
+    assert_eq!(
+        app.world()
+            .resource::<PlayerProfile>()
+            .name
+            .as_ref()
+            .map(|n| n.as_str()),
+        Some("सीता 7")
+    );
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("A name has 1 to 20 characters"))
+    );
+    // Escape stops typing without taking anything.
+    press(&mut app, UiAction::Type(TextField::RoomCode));
+    type_keys(&mut app, "not a code");
+    type_key(&mut app, Key::Escape, KeyCode::Escape);
+    assert_eq!(app.world().resource::<Typing>().editing, None);
+    press(&mut app, UiAction::JoinCode);
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains("\"not a code\" is not a room code"))
+    );
+    assert!(script.sent().is_empty(), "nothing was sent for a bad code");
+    // A code typed and Enter: the room on this game's server.
+    press(&mut app, UiAction::Type(TextField::RoomCode));
+    for _ in 0.."not a code".len() {
+        type_key(&mut app, Key::Backspace, KeyCode::Backspace);
+    }
+    type_keys(&mut app, "ABCDEFGHIJ");
+    type_key(&mut app, Key::Enter, KeyCode::Enter);
+    assert_eq!(
+        script.urls().last().map(String::as_str),
+        Some("ws://127.0.0.1:9/ws")
+    );
+    assert_eq!(
+        script.sent().first(),
+        Some(&ClientMessage::Hello {
+            room: Some(room()),
+            token: None,
+            name: Some("सीता 7".into())
+        })
+    );
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+}
+
+/// The action of the button the keyboard is on.
+fn focused_action(app: &mut App) -> Option<UiAction> {
+    let focus = app.world().resource::<starhalma::testing::Focus>().0?;
+    app.world().get::<UiAction>(focus).copied()
+}
+
+/// The variant the menu starts with.
+fn menu_variant() -> Variant {
+    starhalma::Setup::default().variant
+}
+
+/// Two desktop clients through the real server: one watches the lobby and sees the other's
+/// quick match open a table, then sits at it from the list; play starts for both.
+#[test]
+fn a_quick_match_table_is_listed_and_taken_through_the_real_server() {
+    let server = RealServer::start();
+    let client = |origin: &str| {
+        let origin = origin.to_string();
+        app_in(Store::Nowhere, None, move |app| {
+            app.insert_resource(starhalma::ServerUrl(Some(origin)));
+        })
+    };
+    let mut watcher = client(&server.origin);
+    watcher.world_mut().write_message(NetRequest::WatchLobby);
+    until_real(&mut watcher, "the lobby", |app| {
+        app.world().resource::<Lobby>().state == LobbyState::Listing
+    });
+    let mut host = client(&server.origin);
+    host.world_mut().write_message(NetRequest::QuickMatch(
+        starhalma_protocol::MatchVariant::Exactly(table2()),
+        2,
+        None,
+    ));
+    until_real(&mut host, "the new table", |app| {
+        phase(app) == Phase::InRoom
+    });
+    until_real(&mut watcher, "the table listed", |app| {
+        app.world().resource::<Lobby>().rooms.len() == 1
+    });
+    let listed = watcher.world().resource::<Lobby>().rooms[0].0.clone();
+    assert!(!listed.running);
+    assert_eq!(listed.clock_ms, Some(MoveClock::SECONDS_60));
+    let link = starhalma_protocol::room_link(&server.origin, &listed.room);
+    watcher.world_mut().write_message(NetRequest::Sit(link));
+    until_real(&mut watcher, "a seat at the table", |app| {
+        app.world().resource::<Online>().seat == Some(1)
+    });
+    until_real(&mut host, "the start", |app| {
+        app.world().resource::<Online>().started
+    });
+    assert_eq!(
+        host.world().resource::<Online>().clock,
+        Some(MoveClock::SECONDS_60),
+        "a public table has a clock"
     );
 }

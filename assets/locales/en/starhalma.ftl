@@ -492,3 +492,34 @@ guided-free = You have it. Play on: fill the far point with all ten red marbles 
 guided-not-step = Good move, but not a step. Next turn, move a marble just one hole.
 guided-not-hop = Good move, but not a hop. Next turn, jump over a marble.
 guided-not-chain = Good move, but not a chain. Next turn, look for a ring two hops away.
+
+## The Play online screen
+
+menu-play-online = Play online
+online-page-title = Play online
+# $rules: a rule set's name; $count: players.
+menu-quick-match = Quick match: { $rules }, { $count } players
+menu-quick-match-any = Quick match: any rules, { $count } players
+menu-create-private = New private table (send a link)
+menu-create-public = New public table (listed below)
+# A button that starts typing a name; $name: the name so far.
+menu-type-name = Type a name: { $name }
+# A button that starts typing a room's code or link; $code: what is typed so far.
+menu-type-code = Join by code or link: { $code }
+menu-join-code = Join
+menu-back = Back
+# Shown while typing, after what is typed.
+typing-hint = (Enter: done, Esc: cancel)
+lobby-connecting = Looking for public tables...
+lobby-empty = No public tables yet: a quick match opens one
+lobby-count = Public tables: { $count }
+lobby-failed = Cannot list the public tables: { $reason }
+lobby-refresh = Look again
+# A table waiting for players. $host: the host's name; $taken/$seats: seats taken; $seconds: the move clock.
+lobby-waiting = Sit at { $host }'s table: { $rules }, { $taken }/{ $seats }, { $seconds } s a move
+# A table playing. $names: the players' names.
+lobby-running = Watch { $names }: { $rules }, { $seconds } s a move
+online-bad-name = A name has 1 to 20 characters, with no line breaks or invisible characters
+online-bad-code = "{ $code }" is not a room code (10 letters and digits) or a room link
+server-error-too-many-waiting = as many public tables as the server keeps are waiting: join one of them
+server-error-too-many-watchers = the server lists its tables to as many players as it can; try later

@@ -436,3 +436,28 @@ guided-free = これで大丈夫。続けましょう。青があなたの陣地
 guided-not-step = 良い手ですが、1マス進む手ではありません。次の手では、コマを1マスだけ動かしましょう。
 guided-not-hop = 良い手ですが、ジャンプではありません。次の手では、コマを跳び越えましょう。
 guided-not-chain = 良い手ですが、連続ジャンプではありません。次の手では、ジャンプ2回分先のリングを探しましょう。
+
+## The Play online screen
+
+menu-play-online = オンラインで遊ぶ
+online-page-title = オンラインで遊ぶ
+menu-quick-match = すぐに対戦: { $rules }、{ $count }人
+menu-quick-match-any = すぐに対戦: どのルールでも、{ $count }人
+menu-create-private = 新しい非公開のテーブル（リンクを送る）
+menu-create-public = 新しい公開テーブル（下に表示）
+menu-type-name = 名前を入力: { $name }
+menu-type-code = コードかリンクで入る: { $code }
+menu-join-code = 入る
+menu-back = 戻る
+typing-hint = （Enter: 決定、Esc: やめる）
+lobby-connecting = 公開テーブルを探しています...
+lobby-empty = 公開テーブルはまだありません。すぐに対戦で作れます
+lobby-count = 公開テーブル: { $count }
+lobby-failed = 公開テーブルを表示できません: { $reason }
+lobby-refresh = もう一度探す
+lobby-waiting = { $host }さんのテーブルに座る: { $rules }、{ $taken }/{ $seats }、1手{ $seconds }秒
+lobby-running = { $names }を見る: { $rules }、1手{ $seconds }秒
+online-bad-name = 名前は1〜20文字で、改行や見えない文字は使えません
+online-bad-code = 「{ $code }」はルームのコード（英数字10文字）でもリンクでもありません
+server-error-too-many-waiting = 待っている公開テーブルがいっぱいです。どれかに入ってください
+server-error-too-many-watchers = サーバーが表示できる人数を超えました。あとで試してください

@@ -437,3 +437,28 @@ guided-free = तपाईंले सिक्नुभयो। खेल्�
 guided-not-step = राम्रो चाल, तर कदम होइन। अर्को पालोमा गुच्चालाई एक प्वाल मात्र सार्नुहोस्।
 guided-not-hop = राम्रो चाल, तर फड्को होइन। अर्को पालोमा एउटा गुच्चा नाघ्नुहोस्।
 guided-not-chain = राम्रो चाल, तर लगातार फड्का होइन। अर्को पालोमा दुई फड्का परको घेरा खोज्नुहोस्।
+
+## The Play online screen
+
+menu-play-online = अनलाइन खेल्नुहोस्
+online-page-title = अनलाइन खेल्नुहोस्
+menu-quick-match = तुरुन्त खेल: { $rules }, { $count } खेलाडी
+menu-quick-match-any = तुरुन्त खेल: जुनसुकै नियम, { $count } खेलाडी
+menu-create-private = नयाँ निजी टेबल (लिङ्क पठाउनुहोस्)
+menu-create-public = नयाँ सार्वजनिक टेबल (तल देखिन्छ)
+menu-type-name = नाम लेख्नुहोस्: { $name }
+menu-type-code = कोड वा लिङ्कले भित्र जानुहोस्: { $code }
+menu-join-code = भित्र जानुहोस्
+menu-back = फर्कनुहोस्
+typing-hint = (Enter: सकियो, Esc: रद्द)
+lobby-connecting = सार्वजनिक टेबलहरू खोज्दै...
+lobby-empty = अहिले कुनै सार्वजनिक टेबल छैन: तुरुन्त खेलले एउटा खोल्छ
+lobby-count = सार्वजनिक टेबलहरू: { $count }
+lobby-failed = सार्वजनिक टेबलहरू देखाउन सकिएन: { $reason }
+lobby-refresh = फेरि खोज्नुहोस्
+lobby-waiting = { $host }को टेबलमा बस्नुहोस्: { $rules }, { $taken }/{ $seats }, एक चालमा { $seconds } सेकेन्ड
+lobby-running = { $names } हेर्नुहोस्: { $rules }, एक चालमा { $seconds } सेकेन्ड
+online-bad-name = नाममा १ देखि २० अक्षर हुन्छ, लाइन ब्रेक वा नदेखिने अक्षर बिना
+online-bad-code = "{ $code }" कोठाको कोड (१० अक्षर र अङ्क) वा लिङ्क होइन
+server-error-too-many-waiting = सर्भरले राख्ने जति सार्वजनिक टेबल पर्खिरहेका छन्: तीमध्ये एउटामा बस्नुहोस्
+server-error-too-many-watchers = सर्भरले सक्ने जति खेलाडीलाई टेबल देखाइरहेको छ; पछि फेरि प्रयास गर्नुहोस्

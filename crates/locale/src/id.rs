@@ -342,6 +342,28 @@ pub const GUIDED_FREE: &str = "guided-free";
 pub const GUIDED_NOT_STEP: &str = "guided-not-step";
 pub const GUIDED_NOT_HOP: &str = "guided-not-hop";
 pub const GUIDED_NOT_CHAIN: &str = "guided-not-chain";
+pub const MENU_PLAY_ONLINE: &str = "menu-play-online";
+pub const ONLINE_PAGE_TITLE: &str = "online-page-title";
+pub const MENU_QUICK_MATCH: &str = "menu-quick-match";
+pub const MENU_QUICK_MATCH_ANY: &str = "menu-quick-match-any";
+pub const MENU_CREATE_PRIVATE: &str = "menu-create-private";
+pub const MENU_CREATE_PUBLIC: &str = "menu-create-public";
+pub const MENU_TYPE_NAME: &str = "menu-type-name";
+pub const MENU_TYPE_CODE: &str = "menu-type-code";
+pub const MENU_JOIN_CODE: &str = "menu-join-code";
+pub const MENU_BACK: &str = "menu-back";
+pub const TYPING_HINT: &str = "typing-hint";
+pub const LOBBY_CONNECTING: &str = "lobby-connecting";
+pub const LOBBY_EMPTY: &str = "lobby-empty";
+pub const LOBBY_COUNT: &str = "lobby-count";
+pub const LOBBY_FAILED: &str = "lobby-failed";
+pub const LOBBY_REFRESH: &str = "lobby-refresh";
+pub const LOBBY_WAITING: &str = "lobby-waiting";
+pub const LOBBY_RUNNING: &str = "lobby-running";
+pub const ONLINE_BAD_NAME: &str = "online-bad-name";
+pub const ONLINE_BAD_CODE: &str = "online-bad-code";
+pub const SERVER_ERROR_TOO_MANY_WAITING: &str = "server-error-too-many-waiting";
+pub const SERVER_ERROR_TOO_MANY_WATCHERS: &str = "server-error-too-many-watchers";
 
 /// Every id above, in the English file's order.
 pub const ALL: &[&str] = &[
@@ -684,4 +706,26 @@ pub const ALL: &[&str] = &[
     GUIDED_NOT_STEP,
     GUIDED_NOT_HOP,
     GUIDED_NOT_CHAIN,
+    MENU_PLAY_ONLINE,
+    ONLINE_PAGE_TITLE,
+    MENU_QUICK_MATCH,
+    MENU_QUICK_MATCH_ANY,
+    MENU_CREATE_PRIVATE,
+    MENU_CREATE_PUBLIC,
+    MENU_TYPE_NAME,
+    MENU_TYPE_CODE,
+    MENU_JOIN_CODE,
+    MENU_BACK,
+    TYPING_HINT,
+    LOBBY_CONNECTING,
+    LOBBY_EMPTY,
+    LOBBY_COUNT,
+    LOBBY_FAILED,
+    LOBBY_REFRESH,
+    LOBBY_WAITING,
+    LOBBY_RUNNING,
+    ONLINE_BAD_NAME,
+    ONLINE_BAD_CODE,
+    SERVER_ERROR_TOO_MANY_WAITING,
+    SERVER_ERROR_TOO_MANY_WATCHERS,
 ];

@@ -1,0 +1,433 @@
+//! The Play online screen, a page of the menu: the player's name (drawn or typed), Quick match
+//! for the menu's rule set or any, a new private or public table with its move clock, Join by
+//! code or link (typed), and the list of public tables on the server (sit at a waiting one,
+//! watch a playing one). The menu draws it ([`online_rows`]); this module keeps what is typed
+//! and acts on the page's buttons, through `NetRequest`s like every online action.
+
+use super::{ActionPressed, MenuChoice, RoomClock, Screen, UiAction};
+use crate::frame::Frame;
+use crate::locale::{Glue, Phrase, rules_name};
+use crate::net::{Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::window::Ime;
+use starhalma_locale::id;
+use starhalma_protocol::{
+    LobbyRoom, MatchVariant, PlayerName, RoomCode, SeatHolder, room_in_url, room_link,
+};
+
+/// Which page the menu shows.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MenuPage {
+    #[default]
+    Main,
+    Online,
+}
+
+/// A line the player types into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextField {
+    /// The name to play online under.
+    Name,
+    /// A room's code or link, to join.
+    RoomCode,
+}
+
+/// What is typed on the Play online page, and into which field the keys go now.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Typing {
+    pub editing: Option<TextField>,
+    pub name: String,
+    pub code: String,
+    /// Why the last thing typed was not taken.
+    pub error: Option<Phrase>,
+}
+
+impl Typing {
+    fn text_mut(&mut self, field: TextField) -> &mut String {
+        match field {
+            TextField::Name => &mut self.name,
+            TextField::RoomCode => &mut self.code,
+        }
+    }
+
+    /// The field's text as its button shows it: a caret while typing.
+    fn shown(&self, field: TextField) -> String {
+        let text = match field {
+            TextField::Name => &self.name,
+            TextField::RoomCode => &self.code,
+        };
+        if self.editing == Some(field) {
+            format!("{text}|") // for developers: the caret
+        } else {
+            text.clone()
+        }
+    }
+}
+
+/// Typed lines are short: a name is at most 20 characters, a room link fits in this.
+const TYPED_AT_MOST: usize = 120;
+
+/// Whether keys go into a text field (the menu's keyboard then leaves them alone).
+pub(super) fn not_typing(typing: Res<Typing>) -> bool {
+    typing.editing.is_none()
+}
+
+/// One row of menu buttons: (label, action, highlighted).
+type MenuRow = Vec<(Phrase, UiAction, bool)>;
+
+/// The page's rows below the rule set and player count, and the line (the lobby's state or
+/// what was refused) shown after the first `status_after` of them.
+pub(super) struct OnlinePage {
+    pub rows: Vec<MenuRow>,
+    pub status_after: usize,
+    pub status: Phrase,
+}
+
+/// The Play online page for the menu's choice.
+pub(super) fn online_rows(
+    choice: &MenuChoice,
+    clock: RoomClock,
+    name: Option<&PlayerName>,
+    typing: &Typing,
+    lobby: &Lobby,
+) -> OnlinePage {
+    let typed = |field: TextField, id: &'static str, key: &'static str| {
+        let mut phrase = Phrase::msg(id).with(key, Phrase::Verbatim(typing.shown(field)));
+        if typing.editing == Some(field) {
+            phrase = Phrase::Joined(
+                vec![phrase, Phrase::msg(id::TYPING_HINT)],
+                Glue::Literal(" "),
+            );
+        }
+        phrase
+    };
+    let name_button = match name {
+        Some(name) => {
+            Phrase::msg(id::MENU_PLAYER_NAME).with("name", Phrase::Verbatim(name.to_string()))
+        }
+        None => Phrase::msg(id::MENU_PLAYER_NAME_NEW),
+    };
+    let names = vec![
+        (name_button, UiAction::NewName, false),
+        (
+            typed(TextField::Name, id::MENU_TYPE_NAME, "name"),
+            UiAction::Type(TextField::Name),
+            typing.editing == Some(TextField::Name),
+        ),
+    ];
+    let quick = vec![
+        (
+            Phrase::msg(id::MENU_QUICK_MATCH)
+                .with("rules", rules_name(choice.rules))
+                .with("count", choice.players),
+            UiAction::QuickMatch,
+            true,
+        ),
+        (
+            Phrase::msg(id::MENU_QUICK_MATCH_ANY).with("count", choice.players),
+            UiAction::QuickMatchAny,
+            false,
+        ),
+    ];
+    let seconds = clock.0.map_or(0, |c| c.millis() / 1000);
+    let create = vec![
+        (
+            Phrase::msg(id::MENU_CREATE_PRIVATE),
+            UiAction::PlayFriend,
+            false,
+        ),
+        (
+            Phrase::msg(id::MENU_CREATE_PUBLIC),
+            UiAction::HostPublic,
+            false,
+        ),
+        (
+            Phrase::msg(id::MENU_ROOM_CLOCK).with("seconds", Phrase::Number(seconds as i64)),
+            UiAction::CycleRoomClock,
+            false,
+        ),
+    ];
+    let code = vec![
+        (
+            typed(TextField::RoomCode, id::MENU_TYPE_CODE, "code"),
+            UiAction::Type(TextField::RoomCode),
+            typing.editing == Some(TextField::RoomCode),
+        ),
+        (Phrase::msg(id::MENU_JOIN_CODE), UiAction::JoinCode, false),
+    ];
+    let mut rows = vec![names, quick, create, code];
+    let status_after = rows.len();
+    let status = match (&typing.error, &lobby.state) {
+        (Some(error), _) => error.clone(),
+        (None, LobbyState::Off | LobbyState::Connecting) => Phrase::msg(id::LOBBY_CONNECTING),
+        (None, LobbyState::Failed(why)) => {
+            Phrase::msg(id::LOBBY_FAILED).with("reason", why.clone())
+        }
+        (None, LobbyState::Listing) if lobby.rooms.is_empty() => Phrase::msg(id::LOBBY_EMPTY),
+        (None, LobbyState::Listing) => {
+            Phrase::msg(id::LOBBY_COUNT).with("count", lobby.rooms.len())
+        }
+    };
+    for (room, _) in &lobby.rooms {
+        rows.push(vec![table_button(room)]);
+    }
+    rows.push(vec![
+        (
+            Phrase::msg(id::LOBBY_REFRESH),
+            UiAction::RefreshLobby,
+            false,
+        ),
+        (Phrase::msg(id::MENU_BACK), UiAction::CloseOnline, false),
+    ]);
+    OnlinePage {
+        rows,
+        status_after,
+        status,
+    }
+}
+
+/// A public table as a button: sit at a waiting one, watch a playing one.
+fn table_button(room: &LobbyRoom) -> (Phrase, UiAction, bool) {
+    let rules = Phrase::Joined(
+        vec![
+            rules_name(room.variant.rules()),
+            Phrase::msg(id::MENU_PLAYERS).with("count", room.variant.players()),
+        ],
+        Glue::List,
+    );
+    let seconds = room.clock_ms.map_or(0, |c| c.millis() / 1000) as i64;
+    let name_of = |holder: &SeatHolder| match holder {
+        SeatHolder::Person {
+            name: Some(name), ..
+        } => Some(name.to_string()),
+        _ => None,
+    };
+    if room.running {
+        let names: Vec<String> = room.seats.iter().filter_map(name_of).collect();
+        let phrase = Phrase::msg(id::LOBBY_RUNNING)
+            .with("names", Phrase::Verbatim(names.join(", ")))
+            .with("rules", rules)
+            .with("seconds", seconds);
+        (phrase, UiAction::Watch(room.room), false)
+    } else {
+        let host = room.seats.first().and_then(name_of).unwrap_or_default();
+        let phrase = Phrase::msg(id::LOBBY_WAITING)
+            .with("host", Phrase::Verbatim(host))
+            .with("rules", rules)
+            .with("taken", room.taken())
+            .with("seats", room.seats.len())
+            .with("seconds", seconds);
+        (phrase, UiAction::SitAt(room.room), false)
+    }
+}
+
+/// Keys typed into the field being edited: characters (and what an input method commits),
+/// Backspace, Enter to take it, Escape to stop.
+fn type_text(
+    mut keys: MessageReader<KeyboardInput>,
+    mut ime: MessageReader<Ime>,
+    mut typing: ResMut<Typing>,
+    mut actions: MessageWriter<ActionPressed>,
+) {
+    let Some(field) = typing.editing else {
+        keys.clear();
+        ime.clear();
+        return;
+    };
+    let mut typed = String::new();
+    let mut done = false;
+    for key in keys.read() {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        match (&key.logical_key, &key.text) {
+            (Key::Enter, _) => done = true,
+            (Key::Escape, _) => {
+                typing.editing = None;
+                return;
+            }
+            (Key::Backspace, _) => {
+                let text = typing.text_mut(field);
+                typed.pop().or_else(|| text.pop());
+            }
+            // The text a key makes (dead keys and Shift applied), else its character.
+            (_, Some(text)) | (Key::Character(text), None) => {
+                typed.extend(text.chars().filter(|c| !c.is_control()));
+            }
+            (Key::Space, None) => typed.push(' '),
+            _ => {}
+        }
+    }
+    for event in ime.read() {
+        if let Ime::Commit { value, .. } = event {
+            typed.extend(value.chars().filter(|c| !c.is_control()));
+        }
+    }
+    if !typed.is_empty() {
+        let text = typing.text_mut(field);
+        text.extend(
+            typed
+                .chars()
+                .take(TYPED_AT_MOST.saturating_sub(text.chars().count())),
+        );
+    }
+    if done {
+        let action = match field {
+            TextField::Name => UiAction::TakeName,
+            TextField::RoomCode => UiAction::JoinCode,
+        };
+        actions.write(ActionPressed(action));
+    }
+}
+
+/// The link to a room typed as a link, or as a code on this game's server.
+fn typed_room_link(typed: &str, server: &ServerUrl) -> Option<String> {
+    let typed = typed.trim();
+    if room_in_url(typed).is_ok() {
+        return Some(typed.to_string());
+    }
+    let code: RoomCode = typed.to_lowercase().parse().ok()?;
+    Some(room_link(server.0.as_deref()?, &code))
+}
+
+/// The page's buttons.
+#[allow(clippy::too_many_arguments)] // one system: each resource is the page's to change
+fn online_page_actions(
+    mut actions: MessageReader<ActionPressed>,
+    (mut page, mut typing, mut profile): (ResMut<MenuPage>, ResMut<Typing>, ResMut<PlayerProfile>),
+    (choice, clock, server): (Res<MenuChoice>, Res<RoomClock>, Res<ServerUrl>),
+    mut requests: MessageWriter<NetRequest>,
+    mut next: ResMut<NextState<Screen>>,
+    mut windows: Query<&mut Window>,
+) {
+    let variant = choice.setup().variant;
+    for ActionPressed(action) in actions.read() {
+        let mut play = |request: NetRequest, page: &mut MenuPage| {
+            requests.write(request);
+            *page = MenuPage::Main;
+            next.set(Screen::Playing);
+        };
+        match *action {
+            UiAction::OpenOnline => {
+                *page = MenuPage::Online;
+                typing.error = None;
+                requests.write(NetRequest::WatchLobby);
+            }
+            UiAction::RefreshLobby => {
+                typing.error = None;
+                requests.write(NetRequest::WatchLobby);
+            }
+            UiAction::CloseOnline => {
+                *page = MenuPage::Main;
+                typing.editing = None;
+                requests.write(NetRequest::LeaveLobby);
+            }
+            UiAction::Type(field) => {
+                typing.error = None;
+                if typing.editing == Some(field) {
+                    typing.editing = None;
+                    continue;
+                }
+                if field == TextField::Name {
+                    typing.name = profile
+                        .name
+                        .as_ref()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default();
+                }
+                typing.editing = Some(field);
+            }
+            UiAction::TakeName => {
+                typing.editing = None;
+                match PlayerName::new(&typing.name) {
+                    Ok(name) => {
+                        profile.name = Some(name);
+                        typing.error = None;
+                    }
+                    Err(_) => typing.error = Some(Phrase::msg(id::ONLINE_BAD_NAME)),
+                }
+            }
+            UiAction::JoinCode => {
+                typing.editing = None;
+                match typed_room_link(&typing.code, &server) {
+                    Some(link) => {
+                        typing.error = None;
+                        play(NetRequest::Join(link), &mut page);
+                    }
+                    None => {
+                        typing.error = Some(
+                            Phrase::msg(id::ONLINE_BAD_CODE)
+                                .with("code", Phrase::Verbatim(typing.code.trim().to_string())),
+                        );
+                    }
+                }
+            }
+            UiAction::QuickMatch => play(
+                NetRequest::QuickMatch(MatchVariant::Exactly(variant), variant.players(), clock.0),
+                &mut page,
+            ),
+            UiAction::QuickMatchAny => play(
+                NetRequest::QuickMatch(MatchVariant::Any, variant.players(), clock.0),
+                &mut page,
+            ),
+            UiAction::HostPublic => play(
+                NetRequest::Host {
+                    variant,
+                    clock: clock.0,
+                    public: true,
+                },
+                &mut page,
+            ),
+            UiAction::PlayFriend => play(
+                NetRequest::Host {
+                    variant,
+                    clock: clock.0,
+                    public: false,
+                },
+                &mut page,
+            ),
+            UiAction::SitAt(code) | UiAction::Watch(code) => {
+                let Some(origin) = &server.0 else {
+                    continue;
+                };
+                let link = room_link(origin, &code);
+                let request = if matches!(action, UiAction::SitAt(_)) {
+                    NetRequest::Sit(link)
+                } else {
+                    NetRequest::Join(link)
+                };
+                play(request, &mut page);
+            }
+            _ => {}
+        }
+    }
+    // An input method (Japanese, say) sends its text only to a window that asks for it.
+    for mut window in &mut windows {
+        let wanted = typing.editing.is_some();
+        if window.ime_enabled != wanted {
+            window.ime_enabled = wanted;
+        }
+    }
+}
+
+pub(super) struct PlayOnlinePlugin;
+
+impl Plugin for PlayOnlinePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<KeyboardInput>()
+            .add_message::<Ime>()
+            .init_resource::<MenuPage>()
+            .init_resource::<Typing>()
+            .add_systems(
+                Update,
+                (
+                    type_text.in_set(Frame::Keys),
+                    online_page_actions
+                        .run_if(on_message::<ActionPressed>)
+                        .in_set(Frame::Actions),
+                ),
+            );
+    }
+}
