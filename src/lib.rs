@@ -73,8 +73,8 @@ pub mod testing {
     };
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
     pub use crate::net::{
-        Lobby, LobbyState, NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted,
-        ScriptedNetwork, suggest_name,
+        ChosenServer, Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, Phase,
+        PlayerProfile, Reacted, ScriptedNetwork, suggest_name,
     };
     pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};

@@ -11,13 +11,14 @@ use crate::ai::{ComputerThinking, PlanningStats};
 use crate::core::Match;
 use crate::frame::Animating;
 use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_pixels, tenth};
-use crate::net::{Online, Phase};
+use crate::net::{Lobby, Online, Phase};
 use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::{ComputedNode, UiGlobalTransform};
 use serde::Serialize;
+use starhalma_protocol::SeatHolder;
 use starhalma_rules::Hole;
 
 /// What the probe shows (CSS pixels), as the page and the end-to-end tests read it.
@@ -47,13 +48,18 @@ struct Probe {
     covered: Vec<[f32; 4]>,
 }
 
-/// Where the connection stands, this page's seat (-1: none) and the room's link.
+/// Where the connection stands, this page's seat (-1: none) and the room's link; the names
+/// on the seats ("" for none), the reactions heard (`"1:good_move"`), and the public tables
+/// listed on the Play online page.
 #[derive(Serialize)]
 struct OnlineProbe {
     phase: String,
     seat: i32,
     started: bool,
     link: String,
+    names: Vec<String>,
+    reactions: Vec<String>,
+    tables: usize,
 }
 
 #[derive(Serialize)]
@@ -81,6 +87,7 @@ struct LayoutProbe {
 struct Seen<'w, 's> {
     state: Res<'w, Match>,
     online: Res<'w, Online>,
+    lobby: Res<'w, Lobby>,
     screen: Res<'w, State<Screen>>,
     thinking: Res<'w, ComputerThinking>,
     stats: Res<'w, PlanningStats>,
@@ -110,6 +117,7 @@ impl Seen<'_, '_> {
             .any(|(_, node, at)| node.is_changed() || at.is_changed());
         self.state.is_changed()
             || self.online.is_changed()
+            || self.lobby.is_changed()
             || self.screen.is_changed()
             || self.thinking.is_changed()
             || self.stats.is_changed()
@@ -174,6 +182,22 @@ impl Seen<'_, '_> {
                 seat: online.seat.map_or(-1, i32::from),
                 started: online.started,
                 link: online.link.clone().unwrap_or_default(),
+                names: online
+                    .seats
+                    .iter()
+                    .map(|holder| match holder {
+                        SeatHolder::Person {
+                            name: Some(name), ..
+                        } => name.to_string(),
+                        _ => String::new(),
+                    })
+                    .collect(),
+                reactions: online
+                    .reactions
+                    .iter()
+                    .map(|r| format!("{}:{}", r.seat, r.reaction.as_str()))
+                    .collect(),
+                tables: self.lobby.rooms.len(),
             },
             moves: game.history().iter().map(|p| p.mv.to_string()).collect(),
             targets: self.selection.destinations().map(|to| to.index()).collect(),

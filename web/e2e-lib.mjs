@@ -2,7 +2,9 @@
 // SwiftShader), reading the game's probe (`window.starhalma_probe`), clicking with real pointer
 // input, screenshots and the pass/fail report.
 import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
 import http from "node:http";
+import readline from "node:readline";
 import { PNG } from "pngjs";
 import fs from "node:fs";
 import path from "node:path";
@@ -54,6 +56,27 @@ export async function serveDist() {
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+/// The room server on the web build (`starhalma-server --dist dist`, port 0, real time):
+/// $STARHALMA_SERVER, else the one `cargo test --workspace` built under $CARGO_TARGET_DIR.
+/// Resolves to the process and the page's address once it says where it listens.
+export async function roomServer() {
+  const target = process.env.CARGO_TARGET_DIR ?? path.resolve(dist, "..", "target");
+  const binary = process.env.STARHALMA_SERVER ?? path.join(target, "debug", "starhalma-server");
+  const server = spawn(binary, ["--bind", "127.0.0.1", "--port", "0", "--dist", dist], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const address = await new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: server.stdout });
+    lines.on("line", (line) => {
+      const found = line.match(/^listening on (\S+)/);
+      if (found) resolve(found[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`starhalma-server exited (${code})`)));
+    setTimeout(() => reject(new Error("starhalma-server did not say where it listens")), 30_000);
+  });
+  return { server, url: `http://${address}/` };
 }
 
 /// How the board and the interface share the screen, from a probe: holes outside the

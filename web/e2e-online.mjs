@@ -6,26 +6,9 @@
 // takes its seat back. The server sends the wasm compressed. Screenshots: web/e2e-out/online-*.
 // The server binary: $STARHALMA_SERVER, else the one `cargo test --workspace` built under
 // $CARGO_TARGET_DIR.
-import { dist, launch, pageTools, reporter } from "./e2e-lib.mjs";
-import { spawn } from "node:child_process";
-import readline from "node:readline";
-import path from "node:path";
+import { launch, pageTools, reporter, roomServer } from "./e2e-lib.mjs";
 
-const target = process.env.CARGO_TARGET_DIR ?? path.resolve(dist, "..", "target");
-const binary = process.env.STARHALMA_SERVER ?? path.join(target, "debug", "starhalma-server");
-const server = spawn(binary, ["--bind", "127.0.0.1", "--port", "0", "--dist", dist], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const address = await new Promise((resolve, reject) => {
-  const lines = readline.createInterface({ input: server.stdout });
-  lines.on("line", (line) => {
-    const found = line.match(/^listening on (\S+)/);
-    if (found) resolve(found[1]);
-  });
-  server.on("exit", (code) => reject(new Error(`starhalma-server exited (${code})`)));
-  setTimeout(() => reject(new Error("starhalma-server did not say where it listens")), 30_000);
-});
-const url = `http://${address}/`;
+const { server, url } = await roomServer();
 
 // One browser each: a page that is not the focused one of its browser gets no animation frames
 // in headless Chromium, and the game stops with them. Each browser also has its own local
@@ -50,7 +33,7 @@ try {
     }
   });
 
-  // A: the menu's "Play a friend" opens a room (two players, the table's rules by default).
+  // A: the menu's Play online page opens a room (two players, the table's rules by default).
   await pageA.goto(url);
   await a.waitFor("A's menu", (p) => p.screen === "Menu", 60);
   const loaded = await pageA.evaluate(() => window.starhalma_loading);
@@ -58,6 +41,13 @@ try {
   check(
     loaded.total > 0 && loaded.steps.at(-1) === loaded.total,
     `the loading bar counted the compressed download to its whole ${loaded.total} bytes`,
+  );
+  // Play online opens its page; "New private table" opens a room there.
+  await a.clickButton("OpenOnline");
+  await a.waitFor(
+    "A's Play online page",
+    (p) => p.buttons.some((b) => b.action === "PlayFriend" && b.visible),
+    30,
   );
   await a.clickButton("PlayFriend");
   let pa = await a.waitFor("A's room", (p) => p.online.phase === "InRoom" && p.online.link, 30);

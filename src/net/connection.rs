@@ -3,8 +3,8 @@
 
 use super::socket::{Socket, SocketEvent};
 use super::{
-    Lobby, LobbyState, NetRequest, Online, OnlineMemory, Phase, PlayerProfile, Reacted,
-    ScriptedNetwork, ServerUrl, bad_link, server_error, suggest_name,
+    Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, Phase, PlayerProfile,
+    Reacted, ScriptedNetwork, ServerUrl, bad_link, server_error, suggest_name,
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
 use crate::locale::{Phrase, Words};
@@ -115,7 +115,7 @@ pub(super) fn handle_requests(
     mut requests: MessageReader<NetRequest>,
     mut link: Link,
     mut identity: Identity,
-    server: Res<ServerUrl>,
+    (mut server, mut local): (ResMut<ServerUrl>, ResMut<LocalServer>),
     state: Res<Match>,
     time: Res<Time>,
     mut commands: MessageWriter<GameCommand>,
@@ -129,7 +129,25 @@ pub(super) fn handle_requests(
         script,
     } = &mut link;
     for request in requests.read() {
-        match request {
+        // The game's own server started, hosting there is hosting.
+        let request = match *request {
+            NetRequest::HostHere { variant, clock } => match start_here(&mut local) {
+                Ok(origin) => {
+                    server.0 = Some(origin);
+                    NetRequest::Host {
+                        variant,
+                        clock,
+                        public: false,
+                    }
+                }
+                Err(why) => {
+                    online.phase = Phase::Failed(why);
+                    continue;
+                }
+            },
+            ref other => other.clone(),
+        };
+        match &request {
             NetRequest::Host {
                 variant,
                 clock,
@@ -175,6 +193,7 @@ pub(super) fn handle_requests(
                 conn.session.hello();
                 conn.session.send(ClientMessage::LobbyWatch {});
             }
+            NetRequest::HostHere { .. } => {}
             NetRequest::LeaveLobby => {
                 if lobby.state != LobbyState::Off && !online.is_online() {
                     conn.restart(None, None);
@@ -220,6 +239,18 @@ pub(super) fn handle_requests(
         }
     }
     conn.flush();
+}
+
+/// Start the room server inside the game ("Host on this computer"): its address for
+/// friends, or why it could not start.
+fn start_here(local: &mut LocalServer) -> Result<String, Phrase> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return local.start().map_err(|e| Phrase::Verbatim(e.to_string()));
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = local;
+        Err(Phrase::msg(id::ONLINE_NO_SERVER))
+    }
 }
 
 /// The socket address of the game's own server, or why there is none (told on `online`).

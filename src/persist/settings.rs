@@ -6,13 +6,13 @@ use crate::camera::{CameraView, CurrentView, ViewRequest};
 use crate::core::SeatKind;
 use crate::locale::{Language, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
-use crate::net::PlayerProfile;
+use crate::net::{ChosenServer, PlayerProfile, ServerUrl};
 use crate::sound::SoundSettings;
 use crate::ui::{MenuChoice, PanelSettings, RoomClock};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use starhalma_protocol::{MoveClock, PlayerName};
+use starhalma_protocol::{MoveClock, PlayerName, socket_url};
 use starhalma_rules::Variant;
 
 /// What persists between runs.
@@ -40,6 +40,9 @@ pub(super) struct Settings {
     /// The move clock of rooms "Play a friend" opens, in milliseconds (none: no clock; a value
     /// off the list is dropped).
     room_clock_ms: Option<u64>,
+    /// The server address typed on the Play online page (`http://HOST:PORT`); used unless
+    /// `--server` names another. One that is not an address is dropped.
+    server: Option<String>,
 }
 
 impl Default for Settings {
@@ -83,6 +86,7 @@ impl Settings {
             player_name: None,
             mute_reactions: false,
             room_clock_ms: None,
+            server: None,
         })
     }
 }
@@ -98,6 +102,8 @@ pub(super) struct KeptChoices<'w> {
     symbols: ResMut<'w, SeatSymbols>,
     profile: ResMut<'w, PlayerProfile>,
     clock: ResMut<'w, RoomClock>,
+    chosen: ResMut<'w, ChosenServer>,
+    server: ResMut<'w, ServerUrl>,
 }
 
 /// Read the settings at start-up and hand them to each part of the game.
@@ -115,6 +121,8 @@ pub(super) fn load_settings(
         mut symbols,
         mut profile,
         mut clock,
+        mut chosen,
+        mut server,
     } = kept;
     let settings = match store.read(SETTINGS) {
         Ok(Some(text)) => match serde_json::from_str::<Settings>(&text) {
@@ -167,6 +175,15 @@ pub(super) fn load_settings(
             .and_then(|name| PlayerName::new(name).ok()),
         mute_reactions: settings.mute_reactions,
     });
+    let typed = settings
+        .server
+        .filter(|address| socket_url(&format!("{}/", address.trim_end_matches('/'))).is_ok());
+    if let Some(address) = typed {
+        if server.0.is_none() {
+            server.0 = Some(address.clone());
+        }
+        chosen.set_if_neq(ChosenServer(Some(address)));
+    }
     if let Some(language) = settings.language.as_deref().and_then(Language::from_tag)
         && language != words.language()
     {
@@ -186,6 +203,7 @@ pub(super) struct Choices<'w> {
     symbols: Res<'w, SeatSymbols>,
     profile: Res<'w, PlayerProfile>,
     clock: Res<'w, RoomClock>,
+    chosen: Res<'w, ChosenServer>,
 }
 
 /// Write the settings when one of them changed (the first run only records what was loaded).
@@ -205,6 +223,7 @@ pub(super) fn save_settings(store: Res<Store>, now: Choices, mut written: Local<
     settings.player_name = now.profile.name.as_ref().map(|n| n.to_string());
     settings.mute_reactions = now.profile.mute_reactions;
     settings.room_clock_ms = now.clock.0.map(MoveClock::millis);
+    settings.server.clone_from(&now.chosen.0);
     if written.as_ref() == Some(&settings) {
         return;
     }

@@ -168,17 +168,14 @@ fn build_menu(
     let rejoin = memory.last_link.is_some();
     let (rows, status) = match *page {
         MenuPage::Main => {
-            let rows = menu_rows(
-                &choice,
-                *saved,
-                server.0.is_some(),
-                rejoin,
-                words.language(),
-            );
+            // The desktop can always host on this computer; the web plays on its own server.
+            let online = server.0.is_some() || cfg!(not(target_arch = "wasm32"));
+            let rows = menu_rows(&choice, *saved, online, rejoin, words.language());
             (rows, None)
         }
         MenuPage::Online => {
-            let page = online_rows(&choice, *clock, profile.name.as_ref(), &typing, &lobby);
+            let name = profile.name.as_ref();
+            let page = online_rows(&choice, *clock, name, (&typing, &server), &lobby);
             let mut rows = Vec::from(choice_rows(&choice));
             let status_after = rows.len() + page.status_after;
             rows.extend(page.rows);

@@ -178,10 +178,14 @@ pub enum UiAction {
     QuickMatchAny,
     /// Open a public table (listed in the lobby) for the menu's choice.
     HostPublic,
+    /// Start the room server inside the game and open a private table on it (desktop).
+    HostHere,
     /// Start (or stop) typing into this field.
     Type(play_online::TextField),
     /// Take the typed name.
     TakeName,
+    /// Play on the typed server.
+    TakeServer,
     /// Enter the room whose code or link was typed.
     JoinCode,
     /// Ask the server for the list of public tables again.

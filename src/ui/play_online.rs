@@ -7,14 +7,14 @@
 use super::{ActionPressed, MenuChoice, RoomClock, Screen, UiAction};
 use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, rules_name};
-use crate::net::{Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl};
+use crate::net::{ChosenServer, Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::Ime;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    LobbyRoom, MatchVariant, PlayerName, RoomCode, SeatHolder, room_in_url, room_link,
+    LobbyRoom, MatchVariant, PlayerName, RoomCode, SeatHolder, room_in_url, room_link, socket_url,
 };
 
 /// Which page the menu shows.
@@ -32,6 +32,8 @@ pub enum TextField {
     Name,
     /// A room's code or link, to join.
     RoomCode,
+    /// The server to play on (`http://HOST:PORT`; the desktop).
+    Server,
 }
 
 /// What is typed on the Play online page, and into which field the keys go now.
@@ -40,6 +42,7 @@ pub struct Typing {
     pub editing: Option<TextField>,
     pub name: String,
     pub code: String,
+    pub server: String,
     /// Why the last thing typed was not taken.
     pub error: Option<Phrase>,
 }
@@ -49,6 +52,7 @@ impl Typing {
         match field {
             TextField::Name => &mut self.name,
             TextField::RoomCode => &mut self.code,
+            TextField::Server => &mut self.server,
         }
     }
 
@@ -57,6 +61,7 @@ impl Typing {
         let text = match field {
             TextField::Name => &self.name,
             TextField::RoomCode => &self.code,
+            TextField::Server => &self.server,
         };
         if self.editing == Some(field) {
             format!("{text}|") // for developers: the caret
@@ -90,7 +95,7 @@ pub(super) fn online_rows(
     choice: &MenuChoice,
     clock: RoomClock,
     name: Option<&PlayerName>,
-    typing: &Typing,
+    (typing, server): (&Typing, &ServerUrl),
     lobby: &Lobby,
 ) -> OnlinePage {
     let typed = |field: TextField, id: &'static str, key: &'static str| {
@@ -158,6 +163,30 @@ pub(super) fn online_rows(
         (Phrase::msg(id::MENU_JOIN_CODE), UiAction::JoinCode, false),
     ];
     let mut rows = vec![names, quick, create, code];
+    // The desktop chooses its server, or is the server itself for friends on its network.
+    if cfg!(not(target_arch = "wasm32")) {
+        let address = if typing.editing == Some(TextField::Server) {
+            typing.shown(TextField::Server)
+        } else {
+            server.0.clone().unwrap_or_default()
+        };
+        let mut server_button =
+            Phrase::msg(id::MENU_TYPE_SERVER).with("address", Phrase::Verbatim(address));
+        if typing.editing == Some(TextField::Server) {
+            server_button = Phrase::Joined(
+                vec![server_button, Phrase::msg(id::TYPING_HINT)],
+                Glue::Literal(" "),
+            );
+        }
+        rows.push(vec![
+            (
+                server_button,
+                UiAction::Type(TextField::Server),
+                typing.editing == Some(TextField::Server),
+            ),
+            (Phrase::msg(id::MENU_HOST_HERE), UiAction::HostHere, false),
+        ]);
+    }
     let status_after = rows.len();
     let status = match (&typing.error, &lobby.state) {
         (Some(error), _) => error.clone(),
@@ -277,6 +306,7 @@ fn type_text(
         let action = match field {
             TextField::Name => UiAction::TakeName,
             TextField::RoomCode => UiAction::JoinCode,
+            TextField::Server => UiAction::TakeServer,
         };
         actions.write(ActionPressed(action));
     }
@@ -297,7 +327,8 @@ fn typed_room_link(typed: &str, server: &ServerUrl) -> Option<String> {
 fn online_page_actions(
     mut actions: MessageReader<ActionPressed>,
     (mut page, mut typing, mut profile): (ResMut<MenuPage>, ResMut<Typing>, ResMut<PlayerProfile>),
-    (choice, clock, server): (Res<MenuChoice>, Res<RoomClock>, Res<ServerUrl>),
+    (choice, clock): (Res<MenuChoice>, Res<RoomClock>),
+    (mut server, mut chosen): (ResMut<ServerUrl>, ResMut<ChosenServer>),
     mut requests: MessageWriter<NetRequest>,
     mut next: ResMut<NextState<Screen>>,
     mut windows: Query<&mut Window>,
@@ -330,12 +361,16 @@ fn online_page_actions(
                     typing.editing = None;
                     continue;
                 }
-                if field == TextField::Name {
-                    typing.name = profile
-                        .name
-                        .as_ref()
-                        .map(|n| n.to_string())
-                        .unwrap_or_default();
+                match field {
+                    TextField::Name => {
+                        typing.name = profile
+                            .name
+                            .as_ref()
+                            .map(|n| n.to_string())
+                            .unwrap_or_default();
+                    }
+                    TextField::Server => typing.server = server.0.clone().unwrap_or_default(),
+                    TextField::RoomCode => {}
                 }
                 typing.editing = Some(field);
             }
@@ -347,6 +382,21 @@ fn online_page_actions(
                         typing.error = None;
                     }
                     Err(_) => typing.error = Some(Phrase::msg(id::ONLINE_BAD_NAME)),
+                }
+            }
+            UiAction::TakeServer => {
+                typing.editing = None;
+                let address = typing.server.trim().trim_end_matches('/').to_string();
+                if socket_url(&format!("{address}/")).is_ok() {
+                    typing.error = None;
+                    server.0 = Some(address.clone());
+                    chosen.0 = Some(address);
+                    requests.write(NetRequest::WatchLobby);
+                } else {
+                    typing.error = Some(
+                        Phrase::msg(id::ONLINE_BAD_SERVER)
+                            .with("address", Phrase::Verbatim(address)),
+                    );
                 }
             }
             UiAction::JoinCode => {
@@ -370,6 +420,13 @@ fn online_page_actions(
             ),
             UiAction::QuickMatchAny => play(
                 NetRequest::QuickMatch(MatchVariant::Any, variant.players(), clock.0),
+                &mut page,
+            ),
+            UiAction::HostHere => play(
+                NetRequest::HostHere {
+                    variant,
+                    clock: clock.0,
+                },
                 &mut page,
             ),
             UiAction::HostPublic => play(

@@ -1514,3 +1514,74 @@ fn a_quick_match_table_is_listed_and_taken_through_the_real_server() {
         "a public table has a clock"
     );
 }
+
+/// Host on this computer: the game starts the room server inside itself (here on 127.0.0.1,
+/// any port) and opens a room there; a scripted client that knows only the link the game
+/// shows joins by it, and play starts with its name on the seat.
+#[test]
+fn host_on_this_computer_serves_a_room_a_friend_joins_by_its_link() {
+    use starhalma::testing::LocalServer;
+    use tungstenite::Message;
+    let mut host = app_in(Store::Nowhere, None, |app| {
+        app.insert_resource(LocalServer {
+            bind: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+            running: None,
+        });
+    });
+    press(&mut host, UiAction::OpenOnline);
+    press(&mut host, UiAction::HostHere);
+    until_real(&mut host, "the room on this computer", |app| {
+        phase(app) == Phase::InRoom
+    });
+    let running = host
+        .world()
+        .resource::<LocalServer>()
+        .running
+        .expect("the server runs");
+    let link = host.world().resource::<Online>().link.clone().unwrap();
+    assert!(
+        link.starts_with(&format!("http://127.0.0.1:{}/?room=", running.port())),
+        "{link}"
+    );
+    assert_eq!(
+        host.world().resource::<starhalma::ServerUrl>().0.as_deref(),
+        Some(format!("http://127.0.0.1:{}", running.port()).as_str())
+    );
+    // The friend: the link, and nothing else.
+    let room = starhalma_protocol::room_in_url(&link).unwrap();
+    let url = starhalma_protocol::socket_url(&link).unwrap();
+    let (mut friend, _) = tungstenite::connect(url.as_str()).expect("the friend connects");
+    let send = |socket: &mut tungstenite::WebSocket<_>, message: ClientMessage| {
+        socket.send(Message::text(message.encode())).unwrap();
+    };
+    send(
+        &mut friend,
+        ClientMessage::Hello {
+            room: Some(room),
+            token: None,
+            name: Some("Ravi".into()),
+        },
+    );
+    send(&mut friend, ClientMessage::Join {});
+    let seat = loop {
+        let Message::Text(frame) = friend.read().expect("the server answers") else {
+            continue;
+        };
+        if let Ok(ServerMessage::Welcome(welcome)) = starhalma_protocol::decode_server(&frame)
+            && welcome.seat.is_some()
+        {
+            break welcome.seat;
+        }
+    };
+    assert_eq!(seat, Some(1));
+    until_real(&mut host, "play started", |app| {
+        app.world().resource::<Online>().started
+    });
+    let names = host.world().resource::<SeatNames>().clone();
+    let said = host.world().resource::<Words>().say(
+        &Phrase::Seat(table2().colour(1)),
+        starhalma::SeatSymbols::default(),
+        &names,
+    );
+    assert!(said.contains("Ravi"), "{said}");
+}

@@ -501,11 +501,14 @@ online-page-title = Play online
 menu-quick-match = Quick match: { $rules }, { $count } players
 menu-quick-match-any = Quick match: any rules, { $count } players
 menu-create-private = New private table (send a link)
+menu-host-here = Host on this computer (friends on your network open the link)
 menu-create-public = New public table (listed below)
 # A button that starts typing a name; $name: the name so far.
 menu-type-name = Type a name: { $name }
 # A button that starts typing a room's code or link; $code: what is typed so far.
 menu-type-code = Join by code or link: { $code }
+menu-type-server = Server: { $address }
+online-bad-server = { $address } is not a server address (http://HOST:PORT)
 menu-join-code = Join
 menu-back = Back
 # Shown while typing, after what is typed.

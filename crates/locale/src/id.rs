@@ -347,9 +347,12 @@ pub const ONLINE_PAGE_TITLE: &str = "online-page-title";
 pub const MENU_QUICK_MATCH: &str = "menu-quick-match";
 pub const MENU_QUICK_MATCH_ANY: &str = "menu-quick-match-any";
 pub const MENU_CREATE_PRIVATE: &str = "menu-create-private";
+pub const MENU_HOST_HERE: &str = "menu-host-here";
 pub const MENU_CREATE_PUBLIC: &str = "menu-create-public";
 pub const MENU_TYPE_NAME: &str = "menu-type-name";
 pub const MENU_TYPE_CODE: &str = "menu-type-code";
+pub const MENU_TYPE_SERVER: &str = "menu-type-server";
+pub const ONLINE_BAD_SERVER: &str = "online-bad-server";
 pub const MENU_JOIN_CODE: &str = "menu-join-code";
 pub const MENU_BACK: &str = "menu-back";
 pub const TYPING_HINT: &str = "typing-hint";
@@ -711,9 +714,12 @@ pub const ALL: &[&str] = &[
     MENU_QUICK_MATCH,
     MENU_QUICK_MATCH_ANY,
     MENU_CREATE_PRIVATE,
+    MENU_HOST_HERE,
     MENU_CREATE_PUBLIC,
     MENU_TYPE_NAME,
     MENU_TYPE_CODE,
+    MENU_TYPE_SERVER,
+    ONLINE_BAD_SERVER,
     MENU_JOIN_CODE,
     MENU_BACK,
     TYPING_HINT,

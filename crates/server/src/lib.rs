@@ -6,9 +6,11 @@
 //! - [`server`]: the axum app (`/ws` the socket, `/` the web build) and computer seats.
 //! - [`clock`]: the injected clock deadlines read (`--test-clock` makes it manual).
 //! - [`limits`]: what one address or connection may take, and the counts behind it.
+//! - [`local`]: a room server on a thread inside another program (the desktop game's host).
 
 pub mod clock;
 pub mod limits;
+pub mod local;
 pub mod redis_store;
 pub mod room;
 pub mod server;
@@ -16,6 +18,7 @@ pub mod store;
 
 pub use clock::{Clock, ManualClock, SystemClock, UnixClock};
 pub use limits::Limits;
+pub use local::serve_in_background;
 pub use redis_store::RedisStore;
 pub use room::{Refusal, Room};
 pub use server::{Server, app, new_gateway_id, spawn_sweeper, sweep};
