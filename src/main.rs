@@ -1,7 +1,7 @@
 //! `starhalma`: the 3D game.
 //!
 //! `starhalma --screenshot out.png [--rules R] [--players N] [--long-hops] [--blocked swap|fill]
-//! [--load game.json] [--select Q,R [--hover Q,R]] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more]`
+//! [--load game.json] [--select Q,R [--hover Q,R]] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online]`
 //! renders that position (all seats people,
 //! optionally with a marble selected and a destination previewed) in a real window, writes the
 //! PNG and exits.
@@ -49,7 +49,7 @@ struct Args {
 
 const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more]...] \
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online]...] \
 | --bench-frames N";
 
 fn parse_args() -> Result<Args, String> {
@@ -92,9 +92,11 @@ fn parse_args() -> Result<Args, String> {
                     "guided" => UiAction::GuidedGame,
                     "resign" => UiAction::Resign,
                     "more" => UiAction::ToggleMore,
+                    "play-online" => UiAction::OpenOnline,
                     _ => {
                         return Err(format!(
-                            "--press {name}: use how-to-play, next, guided, resign or more"
+                            "--press {name}: use how-to-play, next, guided, resign, more or \
+                             play-online"
                         ));
                     }
                 });

@@ -712,6 +712,14 @@ fn until_real(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     run_until(app, what, 1000, Duration::from_millis(10), done);
 }
 
+/// A client on the menu that plays online on the server at `origin` (real sockets).
+fn real_client(origin: &str) -> App {
+    let origin = origin.to_string();
+    app_in(Store::Nowhere, None, move |app| {
+        app.insert_resource(starhalma::ServerUrl(Some(origin)));
+    })
+}
+
 fn phase(app: &App) -> Phase {
     app.world().resource::<Online>().phase.clone()
 }
@@ -719,12 +727,7 @@ fn phase(app: &App) -> Phase {
 #[test]
 fn two_desktop_clients_play_through_the_real_server() {
     let server = RealServer::start();
-    let client = |origin: &str| {
-        let origin = origin.to_string();
-        app_in(Store::Nowhere, None, move |app| {
-            app.insert_resource(starhalma::ServerUrl(Some(origin)));
-        })
-    };
+    let client = real_client;
     let mut host = client(&server.origin);
     host.world_mut().write_message(NetRequest::Host {
         variant: table2(),
@@ -1474,12 +1477,7 @@ fn menu_variant() -> Variant {
 #[test]
 fn a_quick_match_table_is_listed_and_taken_through_the_real_server() {
     let server = RealServer::start();
-    let client = |origin: &str| {
-        let origin = origin.to_string();
-        app_in(Store::Nowhere, None, move |app| {
-            app.insert_resource(starhalma::ServerUrl(Some(origin)));
-        })
-    };
+    let client = real_client;
     let mut watcher = client(&server.origin);
     watcher.world_mut().write_message(NetRequest::WatchLobby);
     until_real(&mut watcher, "the lobby", |app| {

@@ -519,9 +519,15 @@ lobby-count = Public tables: { $count }
 lobby-failed = Cannot list the public tables: { $reason }
 lobby-refresh = Look again
 # A table waiting for players. $host: the host's name; $taken/$seats: seats taken; $seconds: the move clock.
-lobby-waiting = Sit at { $host }'s table: { $rules }, { $taken }/{ $seats }, { $seconds } s a move
+lobby-waiting = Sit at { $host }'s table: { $rules }, { $taken }/{ $seats }, { $seconds ->
+        [180] 3 min
+       *[other] { $seconds } s
+    } a move
 # A table playing. $names: the players' names.
-lobby-running = Watch { $names }: { $rules }, { $seconds } s a move
+lobby-running = Watch { $names }: { $rules }, { $seconds ->
+        [180] 3 min
+       *[other] { $seconds } s
+    } a move
 online-bad-name = A name has 1 to 20 characters, with no line breaks or invisible characters
 online-bad-code = "{ $code }" is not a room code (10 letters and digits) or a room link
 server-error-too-many-waiting = as many public tables as the server keeps are waiting: join one of them

@@ -458,8 +458,14 @@ lobby-empty = 公開テーブルはまだありません。すぐに対戦で作
 lobby-count = 公開テーブル: { $count }
 lobby-failed = 公開テーブルを表示できません: { $reason }
 lobby-refresh = もう一度探す
-lobby-waiting = { $host }さんのテーブルに座る: { $rules }、{ $taken }/{ $seats }、1手{ $seconds }秒
-lobby-running = { $names }を見る: { $rules }、1手{ $seconds }秒
+lobby-waiting = { $host }さんのテーブルに座る: { $rules }、{ $taken }/{ $seats }、1手{ $seconds ->
+        [180] 3分
+       *[other] { $seconds }秒
+    }
+lobby-running = { $names }を見る: { $rules }、1手{ $seconds ->
+        [180] 3分
+       *[other] { $seconds }秒
+    }
 online-bad-name = 名前は1〜20文字で、改行や見えない文字は使えません
 online-bad-code = 「{ $code }」はルームのコード（英数字10文字）でもリンクでもありません
 server-error-too-many-waiting = 待っている公開テーブルがいっぱいです。どれかに入ってください

@@ -459,8 +459,14 @@ lobby-empty = अहिले कुनै सार्वजनिक टेब
 lobby-count = सार्वजनिक टेबलहरू: { $count }
 lobby-failed = सार्वजनिक टेबलहरू देखाउन सकिएन: { $reason }
 lobby-refresh = फेरि खोज्नुहोस्
-lobby-waiting = { $host }को टेबलमा बस्नुहोस्: { $rules }, { $taken }/{ $seats }, एक चालमा { $seconds } सेकेन्ड
-lobby-running = { $names } हेर्नुहोस्: { $rules }, एक चालमा { $seconds } सेकेन्ड
+lobby-waiting = { $host }को टेबलमा बस्नुहोस्: { $rules }, { $taken }/{ $seats }, एक चालमा { $seconds ->
+        [180] ३ मिनेट
+       *[other] { $seconds } सेकेन्ड
+    }
+lobby-running = { $names } हेर्नुहोस्: { $rules }, एक चालमा { $seconds ->
+        [180] ३ मिनेट
+       *[other] { $seconds } सेकेन्ड
+    }
 online-bad-name = नाममा १ देखि २० अक्षर हुन्छ, लाइन ब्रेक वा नदेखिने अक्षर बिना
 online-bad-code = "{ $code }" कोठाको कोड (१० अक्षर र अङ्क) वा लिङ्क होइन
 server-error-too-many-waiting = सर्भरले राख्ने जति सार्वजनिक टेबल पर्खिरहेका छन्: तीमध्ये एउटामा बस्नुहोस्

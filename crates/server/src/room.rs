@@ -953,22 +953,9 @@ mod tests {
 
     #[test]
     fn a_public_room_is_listed_while_it_waits_with_its_host_and_while_it_plays() {
-        let variant = Variant::new(starhalma_rules::RuleSet::Laws, 2).unwrap();
         let clock = Some(MoveClock::SECONDS_60);
-        let table = Table {
-            variant,
-            clock,
-            public: true,
-        };
-        let mut r = Room::new(
-            RoomCode::from_bits(7),
-            table,
-            Token::from_bits(1),
-            HOST,
-            name("Asha"),
-            secs(10),
-        );
-        r.arrive(HOST);
+        let mut r = two_player_room(clock, true, secs(10));
+        let variant = r.game().variant();
         let listing = r.listing().expect("a public room is listed");
         assert!(listing.waiting());
         assert_eq!(listing.room.seats, [person(true, "Asha"), SeatHolder::Open]);
@@ -998,6 +985,25 @@ mod tests {
         assert_eq!(room(2).listing(), None);
     }
 
+    /// A two-player laws room made at `at` with `clock`, its host (Asha) connected.
+    fn two_player_room(clock: Option<MoveClock>, public: bool, at: Duration) -> Room {
+        let table = Table {
+            variant: Variant::new(starhalma_rules::RuleSet::Laws, 2).unwrap(),
+            clock,
+            public,
+        };
+        let mut r = Room::new(
+            RoomCode::from_bits(7),
+            table,
+            Token::from_bits(1),
+            HOST,
+            name("Asha"),
+            at,
+        );
+        r.arrive(HOST);
+        r
+    }
+
     /// The last `n` events' kinds, as the log has them.
     fn last_events(r: &Room, n: u64) -> Vec<RoomEvent> {
         r.events_after(r.seq() - n)
@@ -1008,21 +1014,7 @@ mod tests {
 
     #[test]
     fn a_clock_moves_for_a_late_seat_and_two_in_a_row_leave_it_to_the_computer() {
-        let variant = Variant::new(starhalma_rules::RuleSet::Laws, 2).unwrap();
-        let table = Table {
-            variant,
-            clock: Some(MoveClock::SECONDS_20),
-            public: false,
-        };
-        let mut r = Room::new(
-            RoomCode::from_bits(7),
-            table,
-            Token::from_bits(1),
-            HOST,
-            name("Asha"),
-            secs(0),
-        );
-        r.arrive(HOST);
+        let mut r = two_player_room(Some(MoveClock::SECONDS_20), false, secs(0));
         r.arrive(101);
         r.join(Token::from_bits(2), 101, name("Bo"), secs(3))
             .unwrap();
