@@ -450,6 +450,8 @@ fn handle_message(
                 reactions: std::mem::take(&mut online.reactions),
                 clock: clock_ms,
                 turn_deadline: turn_left_ms.map(|ms| now + ms as f64 / 1000.0),
+                // A resync in the same room keeps counting the wait.
+                waiting_since: (!started).then(|| online.waiting_since.unwrap_or(now)),
             };
             let game = Box::new(game);
             conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);

@@ -328,7 +328,14 @@ pub struct Online {
     /// With a clock: when (`Time::elapsed_secs_f64`) the seat to move runs out of time,
     /// counted from when its turn's start reached this device.
     pub turn_deadline: Option<f64>,
+    /// Before play starts: since when (`Time::elapsed_secs_f64`) this device has waited in
+    /// the room for players.
+    pub waiting_since: Option<f64>,
 }
+
+/// How long a host waits for players before the game suggests the computer for the open
+/// seats.
+pub(crate) const WAIT_BEFORE_SUGGESTING_COMPUTER: f64 = 60.0;
 
 /// A reaction someone in the room sent.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -384,6 +391,16 @@ impl Online {
         self.reactions
             .iter()
             .filter(move |r| now - r.at < REACTION_SHOWN_SECS)
+    }
+
+    /// Whether the host has waited long enough for players that the game suggests filling
+    /// the open seats with the computer.
+    pub fn waited_long(&self, now: f64) -> bool {
+        self.host
+            && !self.started
+            && self
+                .waiting_since
+                .is_some_and(|since| now - since >= WAIT_BEFORE_SUGGESTING_COMPUTER)
     }
 
     /// Whether the clock left this device's seat to the computer.

@@ -401,7 +401,11 @@ impl Plugin for HudPlugin {
                         .or_eager(resource_changed::<Guide>)
                         // The takeover countdown and the move clock tick.
                         .or_eager(|online: Res<Online>| {
-                            !online.away.is_empty() || online.turn_deadline.is_some()
+                            !online.away.is_empty()
+                                || online.turn_deadline.is_some()
+                                // The host's wait for players (after a minute the computer
+                                // is suggested).
+                                || (online.host && online.waiting_since.is_some())
                         })
                         .or_eager(any_match_filter::<Added<HudText>>),
                 ),

@@ -46,6 +46,9 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
             match online.seat {
                 None if open > 0 => Phrase::msg(id::ONLINE_WATCHING),
                 None => Phrase::msg(id::ONLINE_WATCHING_FULL),
+                Some(_) if online.waited_long(now) => Phrase::msg(id::ONLINE_WAITING_LONG)
+                    .with("seated", seated)
+                    .with("seats", online.seats.len()),
                 Some(_) if !online.started => Phrase::msg(id::ONLINE_WAITING)
                     .with("seated", seated)
                     .with("seats", online.seats.len()),

@@ -1583,3 +1583,54 @@ fn host_on_this_computer_serves_a_room_a_friend_joins_by_its_link() {
     );
     assert!(said.contains("Ravi"), "{said}");
 }
+
+/// A host waiting a minute for players is offered the computer for the open seats; the
+/// offer goes once play starts.
+#[test]
+fn a_host_left_waiting_a_minute_is_offered_the_computer() {
+    let (mut app, script) = online_app();
+    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, UiAction::PlayFriend);
+    app.update();
+    script.push(&welcome(
+        Some(0),
+        vec![person(ME), SeatHolder::Open],
+        Game::new(table2()),
+        1,
+    ));
+    app.update();
+    app.update();
+    assert_eq!(hud(&mut app, HudText::Online), "Waiting for players (1/2)");
+    // 59 s, the server answering each ping.
+    for _ in 0..59 {
+        quarter_seconds(&mut app, 4);
+        script.push(&ServerMessage::Pong {});
+    }
+    assert_eq!(hud(&mut app, HudText::Online), "Waiting for players (1/2)");
+    quarter_seconds(&mut app, 8);
+    assert_eq!(
+        hud(&mut app, HudText::Online),
+        "Nobody else yet (1/2): press Fill with the computer, or keep waiting"
+    );
+    assert!(
+        button_text(&mut app, UiAction::FillComputer).contains("Fill with the computer"),
+        "the button the line names is there"
+    );
+    script.push(&ServerMessage::Event {
+        seq: 2,
+        event: RoomEvent::Seats {
+            seats: vec![person(ME), SeatHolder::Computer],
+        },
+    });
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Started {},
+    });
+    app.update();
+    app.update();
+    assert!(
+        hud(&mut app, HudText::Online).starts_with("Online: you are"),
+        "{}",
+        hud(&mut app, HudText::Online)
+    );
+}

@@ -196,6 +196,7 @@ online-watching = Watching: press Join to play
 online-watching-full = Watching (every seat is taken)
 # $seated and $seats (numbers).
 online-waiting = Waiting for players ({ $seated }/{ $seats })
+online-waiting-long = Nobody else yet ({ $seated }/{ $seats }): press Fill with the computer, or keep waiting
 online-you-are = Online: you are { $colour }
 online-link-copied = Link copied: send it to your friends
 online-copy-this-link = Copy this link for your friends: { $link }

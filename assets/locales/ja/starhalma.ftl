@@ -162,6 +162,7 @@ online-away = { $colour }の接続が切れました: コンピューターが�
 online-watching = 観戦中: 「参加」を押すと遊べます
 online-watching-full = 観戦中（満席です）
 online-waiting = 参加者を待っています（{ $seated }/{ $seats }）
+online-waiting-long = まだだれも来ません（{ $seated }/{ $seats }）: 「空席をコンピューターで埋める」を押すか、このまま待ちます
 online-you-are = オンライン: あなたは{ $colour }です
 online-link-copied = リンクをコピーしました: 友だちに送ってください
 online-copy-this-link = このリンクをコピーして友だちに送ってください: { $link }

@@ -166,6 +166,7 @@ online-away = { $colour }को जडान टुट्यो: कम्प्
 online-watching = हेर्दै: खेल्न "सामेल हुने" थिच्नुहोस्
 online-watching-full = हेर्दै (सबै ठाउँ भरिए)
 online-waiting = खेलाडीको पर्खाइ ({ $seated }/{ $seats })
+online-waiting-long = अझै कोही आएन ({ $seated }/{ $seats }): "खाली ठाउँमा कम्प्युटर" थिच्नुहोस्, वा पर्खिरहनुहोस्
 online-you-are = अनलाइन: तपाईं { $colour } हुनुहुन्छ
 online-link-copied = लिङ्क कपी भयो: साथीहरूलाई पठाउनुहोस्
 online-copy-this-link = साथीहरूका लागि यो लिङ्क कपी गर्नुहोस्: { $link }

@@ -123,6 +123,7 @@ pub const ONLINE_AWAY: &str = "online-away";
 pub const ONLINE_WATCHING: &str = "online-watching";
 pub const ONLINE_WATCHING_FULL: &str = "online-watching-full";
 pub const ONLINE_WAITING: &str = "online-waiting";
+pub const ONLINE_WAITING_LONG: &str = "online-waiting-long";
 pub const ONLINE_YOU_ARE: &str = "online-you-are";
 pub const ONLINE_LINK_COPIED: &str = "online-link-copied";
 pub const ONLINE_COPY_THIS_LINK: &str = "online-copy-this-link";
@@ -490,6 +491,7 @@ pub const ALL: &[&str] = &[
     ONLINE_WATCHING,
     ONLINE_WATCHING_FULL,
     ONLINE_WAITING,
+    ONLINE_WAITING_LONG,
     ONLINE_YOU_ARE,
     ONLINE_LINK_COPIED,
     ONLINE_COPY_THIS_LINK,
