@@ -277,3 +277,112 @@ pub(crate) fn bench_frames(frames: u32, app_for: impl Fn(Match) -> App) {
     summary("main-thread CPU time", "while a person is to move", cpu);
     summary("wall time", "while a person is to move", wall);
 }
+
+/// `starhalma --idle-cpu SECONDS`: the real windowed app left alone, first on the menu, then
+/// in a game with a person to move; prints, for each, the whole process's CPU time per second
+/// of wall time and the frames run per second (issue 37's measurement: what a board that
+/// nobody touches costs).
+#[derive(Resource, Clone, Copy)]
+pub struct IdleCpuPlugin {
+    pub seconds: f64,
+}
+
+impl Plugin for IdleCpuPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(*self)
+            .add_systems(Update, idle_cpu_driver.in_set(Frame::Buttons));
+    }
+}
+
+/// Time for the screen to settle (the window mapped, a camera glide over) before measuring.
+const SETTLE_SECS: f64 = 3.0;
+
+/// Where the measurement stands: the phase, when it began, and the counts at its start.
+#[derive(Default)]
+struct IdleRun {
+    phase: u8,
+    began: Option<std::time::Instant>,
+    cpu: std::time::Duration,
+    frames: u64,
+    report: Vec<String>,
+}
+
+fn idle_cpu_driver(
+    plan: Res<IdleCpuPlugin>,
+    mut run: Local<IdleRun>,
+    mut frames: Local<u64>,
+    mut commands: MessageWriter<crate::core::GameCommand>,
+    mut next: ResMut<NextState<crate::ui::Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    *frames += 1;
+    let now = std::time::Instant::now();
+    let began = *run.began.get_or_insert(now);
+    let elapsed = now.duration_since(began).as_secs_f64();
+    // Phases: 0 settle on the menu, 1 measure the menu, 2 settle in the game, 3 measure it.
+    let phase_over = match run.phase {
+        0 | 2 => elapsed >= SETTLE_SECS,
+        _ => elapsed >= plan.seconds,
+    };
+    if !phase_over {
+        return;
+    }
+    let cpu = process_cpu_time();
+    if run.phase == 1 || run.phase == 3 {
+        let used = cpu.saturating_sub(run.cpu).as_secs_f64();
+        let ran = *frames - run.frames;
+        let what = if run.phase == 1 {
+            "menu" // for developers
+        } else {
+            "game, a person to move" // for developers
+        };
+        run.report.push(format!(
+            "idle-cpu: {what}: {:.1}% of one core, {:.1} frames/s over {elapsed:.1} s", // for developers
+            100.0 * used / elapsed,
+            ran as f64 / elapsed
+        ));
+    }
+    match run.phase {
+        1 => {
+            // A two-player game: Red (a person here) moves first.
+            let setup = Setup {
+                variant: Variant::new(RuleSet::Table { long_hops: false }, 2)
+                    .expect("the table is played by two"),
+                seats: vec![
+                    SeatKind::Human,
+                    SeatKind::Computer(starhalma_ai::Level::Medium),
+                ],
+            };
+            commands.write(crate::core::GameCommand::NewGame(setup));
+            next.set(crate::ui::Screen::Playing);
+        }
+        3 => {
+            for line in &run.report {
+                println!("{line}");
+            }
+            exit.write(AppExit::Success);
+        }
+        _ => {}
+    }
+    run.phase += 1;
+    run.began = Some(now);
+    run.cpu = cpu;
+    run.frames = *frames;
+}
+
+/// CPU time the whole process has used (every thread: rendering, audio, sockets).
+fn process_cpu_time() -> std::time::Duration {
+    #[cfg(target_os = "linux")]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes into the timespec we own; the clock id is a constant.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+        if rc == 0 {
+            return std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+        }
+    }
+    std::time::Duration::ZERO
+}

@@ -42,7 +42,7 @@ mod ui;
 mod web;
 
 pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, RoomChange, SeatKind, Setup};
-pub use devtools::ScreenshotPlugin;
+pub use devtools::{IdleCpuPlugin, ScreenshotPlugin};
 pub use engine::EnginePlugins;
 pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};

@@ -9,6 +9,9 @@
 //! `starhalma --join http://HOST:PORT/?room=CODE` enters a friend's room;
 //! `starhalma --server http://HOST:PORT` offers "Play a friend" on that room server.
 //!
+//! `starhalma --idle-cpu SECONDS` leaves the windowed game alone on the menu, then in a game
+//! with a person to move, and prints the process's CPU use and frames per second in each.
+//!
 //! `starhalma --bench-frames N` runs N headless frames (the whole client minus rendering) of a
 //! 6-player game of computers (Hard) and prints the CPU time of one `App::update` while the
 //! computer thinks.
@@ -16,9 +19,9 @@
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
-    ClientPlugins, EnginePlugins, JoinAtStart, Language, Match, PanelSettings, Screen,
-    ScreenshotPlugin, SeatKind, SeatSymbols, ServerUrl, Setup, StartWith, Store, SystemLanguage,
-    TouchScreen, UiAction,
+    ClientPlugins, EnginePlugins, IdleCpuPlugin, JoinAtStart, Language, Match, PanelSettings,
+    Screen, ScreenshotPlugin, SeatKind, SeatSymbols, ServerUrl, Setup, StartWith, Store,
+    SystemLanguage, TouchScreen, UiAction,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -35,6 +38,8 @@ struct Args {
     hover: Option<Hole>,
     hide_board: bool,
     bench_frames: Option<u32>,
+    /// Seconds to measure the idle app for (`--idle-cpu`).
+    idle_cpu: Option<f64>,
     join: Option<String>,
     server: Option<String>,
     menu: bool,
@@ -50,7 +55,7 @@ struct Args {
 const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
 [--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online]...] \
-| --bench-frames N";
+| --bench-frames N | --idle-cpu SECONDS";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args::default();
@@ -108,6 +113,15 @@ fn parse_args() -> Result<Args, String> {
                     Language::from_tag(&code)
                         .ok_or(format!("--language {code}: use en, ja or ne"))?,
                 );
+            }
+            "--idle-cpu" => {
+                let seconds: f64 = value()?
+                    .parse()
+                    .map_err(|_| "--idle-cpu needs a number of seconds")?;
+                if !(seconds.is_finite() && seconds > 0.0) {
+                    return Err("--idle-cpu needs a number of seconds".into());
+                }
+                args.idle_cpu = Some(seconds);
             }
             "--bench-frames" => {
                 args.bench_frames = Some(
@@ -204,8 +218,8 @@ fn main() {
         Some(language) => SystemLanguage(language),
         None => system_language(),
     });
-    if args.screenshot.is_some() {
-        // A screenshot shows exactly what the command line asks for: no saved settings are
+    if args.screenshot.is_some() || args.idle_cpu.is_some() {
+        // A screenshot (or a measurement) shows exactly what the command line asks for: no saved settings are
         // read and nothing is written.
         app.insert_resource(Store::Nowhere);
     }
@@ -247,6 +261,9 @@ fn main() {
     }
     if args.no_symbols {
         app.insert_resource(SeatSymbols { shown: false });
+    }
+    if let Some(seconds) = args.idle_cpu {
+        app.add_plugins(IdleCpuPlugin { seconds });
     }
     if let Some(path) = args.screenshot {
         app.add_plugins(ScreenshotPlugin {
