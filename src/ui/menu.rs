@@ -2,7 +2,7 @@
 //! seat, Start, and Continue / Load saved game when there is one.
 
 use super::play_online::{MenuPage, Typing, online_rows};
-use super::theme::{MENU_BACKGROUND, SOFT_TEXT, TEXT, size};
+use super::theme::{MENU_BACKGROUND, READING_PANEL, SOFT_TEXT, TEXT, size};
 use super::widgets::focusable_button;
 use super::widgets::label;
 use super::{ActionPressed, MenuChoice, RoomClock, SavedGames, Screen, UiAction, seat_label};
@@ -216,12 +216,16 @@ fn build_menu(
             // What the chosen rules mean, in a paragraph under their buttons.
             commands.entity(root).with_child((
                 MenuSummary,
-                // A definite width (not a maximum), so the paragraph is measured as it wraps.
+                // A definite width (not a maximum), so the paragraph is measured at the width
+                // it wraps at, and its height makes room for every line; on a panel, since
+                // the board's wood behind it gives light text little contrast.
                 Node {
-                    width: percent(94),
-                    max_width: px(640),
+                    width: px(640),
+                    max_width: percent(94),
+                    padding: UiRect::axes(px(10), px(6)),
                     ..default()
                 },
+                BackgroundColor(READING_PANEL),
                 children![label(
                     Phrase::msg(starhalma_guide::summary(choice.rules)),
                     size::SMALL,

@@ -323,7 +323,6 @@ fn typed_room_link(typed: &str, server: &ServerUrl) -> Option<String> {
 }
 
 /// The page's buttons.
-#[allow(clippy::too_many_arguments)] // one system: each resource is the page's to change
 fn online_page_actions(
     mut actions: MessageReader<ActionPressed>,
     (mut page, mut typing, mut profile): (ResMut<MenuPage>, ResMut<Typing>, ResMut<PlayerProfile>),

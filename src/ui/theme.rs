@@ -34,6 +34,8 @@ pub(super) const PANEL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.55);
 pub(super) const SHEET_BACKGROUND: Color = Color::srgba(0.06, 0.07, 0.11, 0.94);
 /// The menu over the waiting board.
 pub(super) const MENU_BACKGROUND: Color = Color::srgba(0.02, 0.03, 0.06, 0.75);
+/// Behind a paragraph over the board: dark enough that light text reads on the wood.
+pub(super) const READING_PANEL: Color = Color::srgba(0.04, 0.05, 0.09, 0.88);
 /// The game-over panel and its gold edge.
 pub(super) const RESULT_BACKGROUND: Color = Color::srgba(0.05, 0.06, 0.1, 0.9);
 pub(super) const RESULT_BORDER: Color = Color::srgb(1.0, 0.75, 0.3);
