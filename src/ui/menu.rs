@@ -236,6 +236,22 @@ fn build_menu(
     }
 }
 
+/// While How to play is open over the menu, the menu is hidden: its words would otherwise
+/// show through the rules' page.
+fn hide_menu_under_rules(
+    how_to_play: Res<super::HowToPlay>,
+    mut menus: Query<&mut Visibility, With<MenuRoot>>,
+) {
+    let shown = if how_to_play.0.is_some() {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut visibility in &mut menus {
+        visibility.set_if_neq(shown);
+    }
+}
+
 /// The chosen rule set's summary on the menu.
 #[derive(Component)]
 pub struct MenuSummary;
@@ -352,6 +368,13 @@ impl Plugin for MenuPlugin {
                         )
                         .in_set(Frame::Hud),
                     scroll_menu.run_if(in_state(Screen::Menu)),
+                    hide_menu_under_rules
+                        .run_if(in_state(Screen::Menu))
+                        .run_if(
+                            resource_changed::<super::HowToPlay>
+                                .or_eager(any_match_filter::<Added<MenuRoot>>),
+                        )
+                        .in_set(Frame::Hud),
                 ),
             );
     }

@@ -41,7 +41,7 @@ pub(super) const RESULT_BACKGROUND: Color = Color::srgba(0.05, 0.06, 0.1, 0.9);
 pub(super) const RESULT_BORDER: Color = Color::srgb(1.0, 0.75, 0.3);
 /// How to play: the shade over the game and the page's backing.
 pub(super) const MODAL_SHADE: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
-pub(super) const MODAL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.96);
+pub(super) const MODAL_BACKGROUND: Color = Color::srgb(0.04, 0.05, 0.09);
 
 /// How to play's small boards: wood, empty holes, a king's gold edge, and the marks of a
 /// diagram's move (from, through, to), a refused destination and highlighted holes.

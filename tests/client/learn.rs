@@ -18,6 +18,28 @@ fn menu_app() -> App {
     app_in(Store::Nowhere, None, |_| {})
 }
 
+/// Whether the menu's summary paragraph is shown: neither it nor a node above it is hidden.
+/// (Read from `Visibility` itself: the headless app draws nothing, so nothing propagates it.)
+fn summary_visible(app: &mut App) -> bool {
+    let world = app.world_mut();
+    let summaries: Vec<Entity> = world
+        .query_filtered::<Entity, With<MenuSummary>>()
+        .iter(world)
+        .collect();
+    assert!(!summaries.is_empty(), "the menu shows its summary");
+    summaries.into_iter().all(|mut node| {
+        loop {
+            if world.get::<Visibility>(node) == Some(&Visibility::Hidden) {
+                break false;
+            }
+            match world.get::<ChildOf>(node) {
+                Some(parent) => node = parent.parent(),
+                None => break true,
+            }
+        }
+    })
+}
+
 fn page(app: &App) -> Option<RulesPage> {
     app.world().resource::<HowToPlay>().0
 }
@@ -85,9 +107,15 @@ fn how_to_play_opens_and_closes_with_the_keyboard_on_the_menu_and_in_the_game() 
     app.update();
     assert_eq!(page(&app).map(|p| p.rules), Some(RuleSet::Laws));
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    // The menu is hidden under the rules' page (its words would show through), and back after.
+    assert!(
+        !summary_visible(&mut app),
+        "the menu hides under How to play"
+    );
     key(&mut app, KeyCode::Escape);
     assert_eq!(page(&app), None);
     assert_eq!(count_modal(&mut app), 0);
+    assert!(summary_visible(&mut app), "the menu shows again");
     // In a game: F1 opens the game's own rules, Escape closes them.
     press(
         &mut app,
