@@ -188,20 +188,34 @@ fn sidecar(shown: &Shown, camera: &Camera, at: &GlobalTransform, scale: f32) -> 
     }
 }
 
-/// CPU time the calling thread has used (the main thread's share of a frame).
-fn thread_cpu_time() -> std::time::Duration {
+/// Whose CPU time to read.
+#[derive(Clone, Copy)]
+enum CpuClock {
+    /// The calling thread's (the main thread's share of a frame).
+    Thread,
+    /// The whole process's (every thread: rendering, audio, sockets).
+    Process,
+}
+
+/// CPU time used so far, by `clock` (zero where it cannot be read).
+fn cpu_time(clock: CpuClock) -> std::time::Duration {
     #[cfg(target_os = "linux")]
     {
+        let id = match clock {
+            CpuClock::Thread => libc::CLOCK_THREAD_CPUTIME_ID,
+            CpuClock::Process => libc::CLOCK_PROCESS_CPUTIME_ID,
+        };
         let mut ts = libc::timespec {
             tv_sec: 0,
             tv_nsec: 0,
         };
         // SAFETY: clock_gettime writes into the timespec we own; the clock id is a constant.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        let rc = unsafe { libc::clock_gettime(id, &mut ts) };
         if rc == 0 {
             return std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
         }
     }
+    let _ = clock;
     std::time::Duration::ZERO
 }
 
@@ -218,9 +232,9 @@ fn measure(
     for _ in 0..frames {
         let frame_start = Instant::now();
         let before = counts(app.world());
-        let cpu_start = thread_cpu_time();
+        let cpu_start = cpu_time(CpuClock::Thread);
         app.update();
-        let used = thread_cpu_time() - cpu_start;
+        let used = cpu_time(CpuClock::Thread) - cpu_start;
         if before && counts(app.world()) {
             cpu.push(used);
             wall.push(frame_start.elapsed());
@@ -327,7 +341,7 @@ fn idle_cpu_driver(
     if !phase_over {
         return;
     }
-    let cpu = process_cpu_time();
+    let cpu = cpu_time(CpuClock::Process);
     if run.phase == 1 || run.phase == 3 {
         let used = cpu.saturating_sub(run.cpu).as_secs_f64();
         let ran = *frames - run.frames;
@@ -368,21 +382,4 @@ fn idle_cpu_driver(
     run.began = Some(now);
     run.cpu = cpu;
     run.frames = *frames;
-}
-
-/// CPU time the whole process has used (every thread: rendering, audio, sockets).
-fn process_cpu_time() -> std::time::Duration {
-    #[cfg(target_os = "linux")]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: clock_gettime writes into the timespec we own; the clock id is a constant.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-        if rc == 0 {
-            return std::time::Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
-        }
-    }
-    std::time::Duration::ZERO
 }

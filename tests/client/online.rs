@@ -1399,26 +1399,12 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
     );
     type_key(&mut app, Key::Enter, KeyCode::Enter);
     assert_eq!(app.world().resource::<Typing>().editing, None);
-    assert_eq!(
-        app.world()
-            .resource::<PlayerProfile>()
-            .name
-            .as_ref()
-            .map(|n| n.as_str()),
-        Some("सीता 7")
-    );
+    assert_eq!(profile_name(&app).as_deref(), Some("सीता 7"));
     // A name over 20 characters is refused in words, and the old one kept.
     press(&mut app, target);
     type_keys(&mut app, &"x".repeat(20));
     type_key(&mut app, Key::Enter, KeyCode::Enter);
-    assert_eq!(
-        app.world()
-            .resource::<PlayerProfile>()
-            .name
-            .as_ref()
-            .map(|n| n.as_str()),
-        Some("सीता 7")
-    );
+    assert_eq!(profile_name(&app).as_deref(), Some("सीता 7"));
     assert!(
         texts(&mut app)
             .iter()
@@ -1459,6 +1445,12 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Playing
     );
+}
+
+/// The name the player goes online under.
+fn profile_name(app: &App) -> Option<String> {
+    let profile = app.world().resource::<PlayerProfile>();
+    profile.name.as_ref().map(|name| name.to_string())
 }
 
 /// The action of the button the keyboard is on.
