@@ -18,7 +18,6 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::{ComputedNode, UiGlobalTransform};
 use serde::Serialize;
-use starhalma_protocol::SeatHolder;
 use starhalma_rules::Hole;
 
 /// What the probe shows (CSS pixels), as the page and the end-to-end tests read it.
@@ -185,12 +184,7 @@ impl Seen<'_, '_> {
                 names: online
                     .seats
                     .iter()
-                    .map(|holder| match holder {
-                        SeatHolder::Person {
-                            name: Some(name), ..
-                        } => name.to_string(),
-                        _ => String::new(),
-                    })
+                    .map(|holder| holder.name().map(|n| n.to_string()).unwrap_or_default())
                     .collect(),
                 reactions: online
                     .reactions

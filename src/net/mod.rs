@@ -396,11 +396,13 @@ impl Online {
     /// Whether the host has waited long enough for players that the game suggests filling
     /// the open seats with the computer.
     pub fn waited_long(&self, now: f64) -> bool {
-        self.host
-            && !self.started
-            && self
-                .waiting_since
-                .is_some_and(|since| now - since >= WAIT_BEFORE_SUGGESTING_COMPUTER)
+        self.host_waiting_since()
+            .is_some_and(|since| now - since >= WAIT_BEFORE_SUGGESTING_COMPUTER)
+    }
+
+    /// Since when this device, the host, has waited for players, while play has not started.
+    pub fn host_waiting_since(&self) -> Option<f64> {
+        self.waiting_since.filter(|_| self.host && !self.started)
     }
 
     /// Whether the clock left this device's seat to the computer.

@@ -405,7 +405,7 @@ impl Plugin for HudPlugin {
                                 || online.turn_deadline.is_some()
                                 // The host's wait for players (after a minute the computer
                                 // is suggested).
-                                || (online.host && online.waiting_since.is_some())
+                                || online.host_waiting_since().is_some()
                         })
                         .or_eager(any_match_filter::<Added<HudText>>),
                 ),

@@ -98,9 +98,17 @@ pub(super) fn online_rows(
     (typing, server): (&Typing, &ServerUrl),
     lobby: &Lobby,
 ) -> OnlinePage {
-    let typed = |field: TextField, id: &'static str, key: &'static str| {
-        let mut phrase = Phrase::msg(id).with(key, Phrase::Verbatim(typing.shown(field)));
-        if typing.editing == Some(field) {
+    // A field's button: what is typed (with a caret and how to finish) while typing, else
+    // `resting` (what was typed, or the setting it edits).
+    let typed = |field: TextField, id: &'static str, key: &'static str, resting: String| {
+        let editing = typing.editing == Some(field);
+        let text = if editing {
+            typing.shown(field)
+        } else {
+            resting
+        };
+        let mut phrase = Phrase::msg(id).with(key, Phrase::Verbatim(text));
+        if editing {
             phrase = Phrase::Joined(
                 vec![phrase, Phrase::msg(id::TYPING_HINT)],
                 Glue::Literal(" "),
@@ -117,7 +125,12 @@ pub(super) fn online_rows(
     let names = vec![
         (name_button, UiAction::NewName, false),
         (
-            typed(TextField::Name, id::MENU_TYPE_NAME, "name"),
+            typed(
+                TextField::Name,
+                id::MENU_TYPE_NAME,
+                "name",
+                typing.name.clone(),
+            ),
             UiAction::Type(TextField::Name),
             typing.editing == Some(TextField::Name),
         ),
@@ -156,7 +169,12 @@ pub(super) fn online_rows(
     ];
     let code = vec![
         (
-            typed(TextField::RoomCode, id::MENU_TYPE_CODE, "code"),
+            typed(
+                TextField::RoomCode,
+                id::MENU_TYPE_CODE,
+                "code",
+                typing.code.clone(),
+            ),
             UiAction::Type(TextField::RoomCode),
             typing.editing == Some(TextField::RoomCode),
         ),
@@ -165,19 +183,8 @@ pub(super) fn online_rows(
     let mut rows = vec![names, quick, create, code];
     // The desktop chooses its server, or is the server itself for friends on its network.
     if cfg!(not(target_arch = "wasm32")) {
-        let address = if typing.editing == Some(TextField::Server) {
-            typing.shown(TextField::Server)
-        } else {
-            server.0.clone().unwrap_or_default()
-        };
-        let mut server_button =
-            Phrase::msg(id::MENU_TYPE_SERVER).with("address", Phrase::Verbatim(address));
-        if typing.editing == Some(TextField::Server) {
-            server_button = Phrase::Joined(
-                vec![server_button, Phrase::msg(id::TYPING_HINT)],
-                Glue::Literal(" "),
-            );
-        }
+        let address = server.0.clone().unwrap_or_default();
+        let server_button = typed(TextField::Server, id::MENU_TYPE_SERVER, "address", address);
         rows.push(vec![
             (
                 server_button,
@@ -227,12 +234,7 @@ fn table_button(room: &LobbyRoom) -> (Phrase, UiAction, bool) {
         Glue::List,
     );
     let seconds = room.clock_ms.map_or(0, |c| c.millis() / 1000) as i64;
-    let name_of = |holder: &SeatHolder| match holder {
-        SeatHolder::Person {
-            name: Some(name), ..
-        } => Some(name.to_string()),
-        _ => None,
-    };
+    let name_of = |holder: &SeatHolder| holder.name().map(|name| name.to_string());
     if room.running {
         let names: Vec<String> = room.seats.iter().filter_map(name_of).collect();
         let phrase = Phrase::msg(id::LOBBY_RUNNING)

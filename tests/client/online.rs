@@ -1104,12 +1104,7 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
     let mut drawn = std::collections::BTreeSet::new();
     for _ in 0..5 {
         press(&mut app, UiAction::NewName);
-        let name = app
-            .world()
-            .resource::<PlayerProfile>()
-            .name
-            .clone()
-            .unwrap();
+        let name = profile_name(&app).unwrap();
         app.update();
         assert_eq!(
             name_button(&mut app),
@@ -1118,12 +1113,7 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
         drawn.insert(name.to_string());
     }
     assert!(drawn.len() >= 3, "{drawn:?}");
-    let name = app
-        .world()
-        .resource::<PlayerProfile>()
-        .name
-        .clone()
-        .unwrap();
+    let name = profile_name(&app).unwrap();
     press(&mut app, UiAction::PlayFriend);
     app.update();
     let sent = script.sent();
@@ -1134,7 +1124,7 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
                 clock_ms: Some(MoveClock::SECONDS_20),
                 name: Some(sent_name),
                 ..
-            } if *sent_name == name.to_string()
+            } if *sent_name == name
         )),
         "{sent:?}"
     );

@@ -177,6 +177,16 @@ pub enum SeatHolder {
     Computer,
 }
 
+impl SeatHolder {
+    /// The name on a person's seat, when they gave one.
+    pub fn name(&self) -> Option<&PlayerName> {
+        match self {
+            SeatHolder::Person { name, .. } => name.as_ref(),
+            SeatHolder::Open | SeatHolder::Computer => None,
+        }
+    }
+}
+
 /// One change to a room's game, numbered in the room's log (`seq` = previous + 1). Replaying the
 /// log from the room's creation rebuilds the game and the seating.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1240,7 +1240,7 @@ impl RoomStore for RedisStore {
     }
 
     async fn lock_matching(&self) -> Result<MatchLock, StoreError> {
-        let holder = format!("{}:{}", self.0.gateway, rand_suffix());
+        let holder = format!("{}:{}", self.0.gateway, next_lock_holder());
         within(async {
             loop {
                 let taken: Option<String> = redis::cmd("SET")
@@ -1278,8 +1278,8 @@ impl RoomStore for RedisStore {
     }
 }
 
-/// Tells one lock holder from another within a gateway.
-fn rand_suffix() -> u64 {
+/// Tells one lock holder from another within a gateway: a count of the locks it took.
+fn next_lock_holder() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static TAKEN: AtomicU64 = AtomicU64::new(0);
     TAKEN.fetch_add(1, Ordering::Relaxed)

@@ -150,6 +150,14 @@ impl Listing {
     pub fn waiting(&self) -> bool {
         !self.room.running
     }
+
+    /// Whether a quick match for `wanted` (`players`, and `clock` when given) may take a seat
+    /// here: a room waiting for players, of that variant and clock.
+    pub fn open_to(&self, wanted: MatchVariant, players: u8, clock: Option<MoveClock>) -> bool {
+        self.waiting()
+            && wanted.accepts(self.room.variant, players)
+            && clock.is_none_or(|clock| self.room.clock_ms == Some(clock))
+    }
 }
 
 /// What a move request became.
@@ -424,9 +432,8 @@ impl Room {
     /// Whether a quick match for `wanted` (`players`, and `clock` when given) may take a seat
     /// here now: a listed room waiting for players, of that variant and clock.
     pub fn open_to(&self, wanted: MatchVariant, players: u8, clock: Option<MoveClock>) -> bool {
-        self.listing().is_some_and(|listing| listing.waiting())
-            && wanted.accepts(self.game.variant(), players)
-            && clock.is_none_or(|clock| self.clock == Some(clock))
+        self.listing()
+            .is_some_and(|listing| listing.open_to(wanted, players, clock))
     }
 
     /// The seq of the last event (0 for a new room).

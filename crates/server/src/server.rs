@@ -685,7 +685,10 @@ impl Connection {
                     let Ok(_matching) = server.store.lock_matching().await else {
                         return unavailable(None);
                     };
-                    if let Err(replies) = self.may_open_public(server).await {
+                    let Ok(waiting) = server.store.waiting().await else {
+                        return unavailable(None);
+                    };
+                    if let Err(replies) = Connection::may_open_public(server, waiting.len()) {
                         return replies;
                     }
                     return self.create(server, variant, Some(clock), true).await;
@@ -851,17 +854,13 @@ impl Connection {
         }
     }
 
-    /// Whether one more public room may wait for players (the quick-match queue's length).
-    async fn may_open_public<S: RoomStore>(
-        &self,
+    /// Whether one more public room may wait for players beside the `waiting` ones (the
+    /// quick-match queue's length).
+    fn may_open_public<S: RoomStore>(
         server: &Server<S>,
+        waiting: usize,
     ) -> Result<(), Vec<ServerMessage>> {
-        let waiting = server
-            .store
-            .waiting()
-            .await
-            .map_err(|_| unavailable(None))?;
-        if waiting.len() >= server.limits.max_waiting_rooms {
+        if waiting >= server.limits.max_waiting_rooms {
             return Err(refuse(
                 ErrorCode::TooManyWaiting,
                 "as many public tables as the server keeps are waiting for players; join one",
@@ -914,9 +913,7 @@ impl Connection {
         let id = self.id;
         for listing in &waiting {
             let room = &listing.room;
-            if !wanted.accepts(room.variant, players)
-                || clock.is_some_and(|clock| room.clock_ms != Some(clock))
-            {
+            if !listing.open_to(wanted, players, clock) {
                 continue;
             }
             let token = Token::from_bits(random_u128());
@@ -943,11 +940,8 @@ impl Connection {
                 Err(_) => return unavailable(None),
             }
         }
-        if waiting.len() >= server.limits.max_waiting_rooms {
-            return refuse(
-                ErrorCode::TooManyWaiting,
-                "as many public tables as the server keeps are waiting for players; try later",
-            );
+        if let Err(replies) = Connection::may_open_public(server, waiting.len()) {
+            return replies;
         }
         self.create(server, new_room, Some(clock.unwrap_or(PUBLIC_CLOCK)), true)
             .await

@@ -634,10 +634,7 @@ fn welcome_names(client: &common::Client) -> Vec<Option<String>> {
         .as_ref()
         .expect("a welcome came")
         .iter()
-        .map(|seat| match seat {
-            SeatHolder::Person { name, .. } => name.as_ref().map(|n| n.to_string()),
-            _ => None,
-        })
+        .map(|seat| seat.name().map(|n| n.to_string()))
         .collect()
 }
 
