@@ -13,6 +13,7 @@ use crate::core::{
     CommandApplied, GameReset, Match, MoveRequest, MoveSource, SeatKind, ViewChanged, Viewing,
 };
 use crate::frame::{Animating, Frame, OnScreen};
+use crate::rest::{Awake, KeepAwake};
 use crate::selection::Choice;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -247,14 +248,22 @@ fn play_paused(viewing: Res<Viewing>, on_screen: Res<OnScreen>) -> bool {
     (viewing.is_changed() && !viewing.is_live()) || (on_screen.is_changed() && !on_screen.0)
 }
 
-fn publish_thinking(thinker: Res<Thinker>, mut thinking: ResMut<ComputerThinking>) {
+fn publish_thinking(
+    thinker: Res<Thinker>,
+    mut thinking: ResMut<ComputerThinking>,
+    mut keep: ResMut<KeepAwake>,
+) {
     thinking.set_if_neq(ComputerThinking(thinker.job.is_some()));
+    keep.hold(
+        Awake::Computer,
+        thinker.job.is_some() || thinker.hint.is_some(),
+    );
 }
 
 fn start_planning(
     state: Res<Match>,
     animating: Res<Animating>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mode: Res<PlanningMode>,
     viewing: Res<Viewing>,
     on_screen: Res<OnScreen>,
@@ -288,7 +297,7 @@ fn start_planning(
 
 fn finish_planning(
     state: Res<Match>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     pace: Res<ComputerPace>,
     mode: Res<PlanningMode>,
     mut thinker: ResMut<Thinker>,
@@ -318,7 +327,7 @@ fn finish_planning(
 fn start_hint(
     mut asked: MessageReader<HintRequest>,
     state: Res<Match>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mode: Res<PlanningMode>,
     mut thinker: ResMut<Thinker>,
     mut none: MessageWriter<NoHint>,

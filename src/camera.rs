@@ -12,9 +12,10 @@ use crate::core::{GameReset, Match};
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::marbles::MARBLE_RADIUS;
+use crate::rest::{Awake, KeepAwake};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::prelude::*;
-use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin};
+use bevy_panorbit_camera::{PanOrbitCamera, PanOrbitCameraPlugin, PanOrbitCameraSystemSet};
 use starhalma_rules::Hole;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -312,6 +313,20 @@ impl Plugin for CameraPlugin {
                 )
                     .chain()
                     .in_set(Frame::Scene),
-            );
+            )
+            .add_systems(PostUpdate, keep_gliding.after(PanOrbitCameraSystemSet));
     }
+}
+
+/// The camera needs frames until it reaches where it is headed (a glide, a drag's inertia,
+/// a zoom easing in).
+fn keep_gliding(cams: Query<&PanOrbitCamera>, mut keep: ResMut<KeepAwake>) {
+    let moving = cams.iter().any(|cam| {
+        !cam.initialized
+            || cam.yaw != Some(cam.target_yaw)
+            || cam.pitch != Some(cam.target_pitch)
+            || cam.radius != Some(cam.target_radius)
+            || cam.focus != cam.target_focus
+    });
+    keep.hold(Awake::Camera, moving);
 }

@@ -6,6 +6,7 @@ use crate::core::{Match, SeatKind, Setup};
 use crate::frame::Frame;
 use crate::layout::{CoverQuery, ScreenLayout, covered_rects, rect_pixels, tenth};
 use crate::marbles::rest_position;
+use crate::rest::{Awake, KeepAwake, WakeSignal};
 use crate::selection::{Choice, PressKind, Selection};
 use crate::ui::{ActionPressed, UiAction};
 use bevy::ecs::system::SystemParam;
@@ -52,8 +53,11 @@ fn screenshot_driver(
     mut frames: Local<u32>,
     mut choices: MessageWriter<Choice>,
     mut actions: MessageWriter<ActionPressed>,
+    mut keep: ResMut<KeepAwake>,
     screen: OnTheScreen,
 ) {
+    // The frames are counted: they must keep coming until the picture is taken.
+    keep.hold(Awake::Capture, true);
     let OnTheScreen {
         state,
         selection,
@@ -304,60 +308,90 @@ pub struct IdleCpuPlugin {
 impl Plugin for IdleCpuPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(*self)
+            .init_resource::<IdleRun>()
             .add_systems(Update, idle_cpu_driver.in_set(Frame::Buttons));
     }
 }
 
-/// Time for the screen to settle (the window mapped, a camera glide over) before measuring.
+/// The least time for the screen to settle (the window mapped, a camera glide over, the
+/// frames that follow a change) before measuring.
 const SETTLE_SECS: f64 = 3.0;
 
-/// Where the measurement stands: the phase, when it began, and the counts at its start.
-#[derive(Default)]
+/// The measurement, shared with the timer thread that takes it: a resting app runs no frame
+/// of its own, so the thread reads the clocks at the phase's start and end and then wakes the
+/// app for the next phase.
+#[derive(Resource, Clone, Default)]
 struct IdleRun {
-    phase: u8,
-    began: Option<std::time::Instant>,
-    cpu: std::time::Duration,
-    frames: u64,
-    report: Vec<String>,
+    frames: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Phases measured so far, and what each printed.
+    done: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl IdleRun {
+    /// Measure `what` on a thread: settle, then `seconds` of CPU time and frames; then wake.
+    fn measure(&self, what: &'static str, seconds: f64, wake: WakeSignal) {
+        use std::sync::atomic::Ordering;
+        let run = self.clone();
+        let _ = std::thread::Builder::new()
+            .name("starhalma-idle-cpu".into())
+            .spawn(move || {
+                std::thread::sleep(std::time::Duration::from_secs_f64(SETTLE_SECS));
+                // Settled means a whole second without a frame (pipelines compile for longer
+                // than the settling time in a debug build); a minute at most.
+                for _ in 0..60 {
+                    let before = run.frames.load(Ordering::Relaxed);
+                    std::thread::sleep(std::time::Duration::from_secs(1));
+                    if run.frames.load(Ordering::Relaxed) == before {
+                        break;
+                    }
+                }
+                let (cpu, frames) = (
+                    cpu_time(CpuClock::Process),
+                    run.frames.load(Ordering::Relaxed),
+                );
+                let began = std::time::Instant::now();
+                std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
+                let elapsed = began.elapsed().as_secs_f64();
+                let used = cpu_time(CpuClock::Process)
+                    .saturating_sub(cpu)
+                    .as_secs_f64();
+                let ran = run.frames.load(Ordering::Relaxed) - frames;
+                let line = format!(
+                    "idle-cpu: {what}: {:.1}% of one core, {:.1} frames/s over {elapsed:.1} s", // for developers
+                    100.0 * used / elapsed,
+                    ran as f64 / elapsed
+                );
+                run.done
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .push(line);
+                wake.wake();
+            });
+    }
 }
 
 fn idle_cpu_driver(
     plan: Res<IdleCpuPlugin>,
-    mut run: Local<IdleRun>,
-    mut frames: Local<u64>,
+    wake: Res<WakeSignal>,
+    run: Res<IdleRun>,
+    mut started: Local<usize>,
     mut commands: MessageWriter<crate::core::GameCommand>,
     mut next: ResMut<NextState<crate::ui::Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    *frames += 1;
-    let now = std::time::Instant::now();
-    let began = *run.began.get_or_insert(now);
-    let elapsed = now.duration_since(began).as_secs_f64();
-    // Phases: 0 settle on the menu, 1 measure the menu, 2 settle in the game, 3 measure it.
-    let phase_over = match run.phase {
-        0 | 2 => elapsed >= SETTLE_SECS,
-        _ => elapsed >= plan.seconds,
-    };
-    if !phase_over {
-        return;
-    }
-    let cpu = cpu_time(CpuClock::Process);
-    if run.phase == 1 || run.phase == 3 {
-        let used = cpu.saturating_sub(run.cpu).as_secs_f64();
-        let ran = *frames - run.frames;
-        let what = if run.phase == 1 {
-            "menu" // for developers
-        } else {
-            "game, a person to move" // for developers
-        };
-        run.report.push(format!(
-            "idle-cpu: {what}: {:.1}% of one core, {:.1} frames/s over {elapsed:.1} s", // for developers
-            100.0 * used / elapsed,
-            ran as f64 / elapsed
-        ));
-    }
-    match run.phase {
-        1 => {
+    run.frames
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let done = run
+        .done
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .clone();
+    match (*started, done.len()) {
+        (0, _) => {
+            run.measure("menu", plan.seconds, wake.clone()); // for developers
+            *started = 1;
+        }
+        (1, 1) => {
             // A two-player game: Red (a person here) moves first.
             let setup = Setup {
                 variant: Variant::new(RuleSet::Table { long_hops: false }, 2)
@@ -369,17 +403,15 @@ fn idle_cpu_driver(
             };
             commands.write(crate::core::GameCommand::NewGame(setup));
             next.set(crate::ui::Screen::Playing);
+            run.measure("game, a person to move", plan.seconds, wake.clone()); // for developers
+            *started = 2;
         }
-        3 => {
-            for line in &run.report {
+        (2, 2) => {
+            for line in &done {
                 println!("{line}");
             }
             exit.write(AppExit::Success);
         }
         _ => {}
     }
-    run.phase += 1;
-    run.began = Some(now);
-    run.cpu = cpu;
-    run.frames = *frames;
 }

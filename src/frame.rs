@@ -11,7 +11,7 @@
 //! ```
 //!
 //! `PostUpdate`: `Arrange → Words → Access`, before Bevy lays out the interface. `PreUpdate`:
-//! [`Frame::QuickTaps`] after picking has run.
+//! [`Frame::QuickTaps`] after picking has run. `PreUpdate` and `Last`: [`Frame::Rest`].
 //!
 //! Also here: the two frame-wide facts that several layers read, each with one writer.
 
@@ -55,6 +55,9 @@ pub(crate) enum Frame {
     Words,
     /// `PostUpdate`: buttons get their names for screen readers (from the drawn words).
     Access,
+    /// `PreUpdate`: input and loading are noticed; `Last`: the next frame is asked for, or
+    /// the board rests (rest.rs).
+    Rest,
 }
 
 /// Set while a move is being animated: input and the computer wait for it, and core refuses

@@ -22,11 +22,14 @@ pub(crate) struct GlowMaterial {
 }
 
 impl GlowMaterial {
+    /// How deep a pulsing ring's pulse goes (a fraction of its brightness).
+    pub(crate) const PULSE_DEPTH: f32 = 0.45;
+
     /// A pulsing ring: where the selected marble can go.
     pub(crate) fn pulsing(color: Color) -> GlowMaterial {
         GlowMaterial {
             color: color.to_linear(),
-            params: Vec4::new(0.62, 0.16, 4.0, 0.45),
+            params: Vec4::new(0.62, 0.16, 4.0, Self::PULSE_DEPTH),
         }
     }
 

@@ -35,6 +35,7 @@ mod marks;
 mod net;
 mod persist;
 mod picking;
+mod rest;
 mod selection;
 mod sound;
 mod ui;
@@ -77,6 +78,7 @@ pub mod testing {
         PlayerProfile, Reacted, ScriptedNetwork, suggest_name,
     };
     pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
+    pub use crate::rest::{Awake, FramesAsked, KeepAwake, Need, WAKE_STEP, WakeSignal};
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
@@ -101,6 +103,7 @@ impl PluginGroup for ClientPlugins {
         let rendering = self.rendering;
         let mut group = bevy::app::PluginGroupBuilder::start::<Self>()
             .add(frame::FramePlugin)
+            .add(rest::RestPlugin)
             .add(locale::LocalePlugin)
             .add(layout::LayoutPlugin)
             .add(core::CorePlugin)

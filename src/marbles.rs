@@ -5,6 +5,7 @@ use crate::board::{hole_position, seat_color, symbol_color, symbol_mesh};
 use crate::core::{GameReset, Match, MoveApplied, Viewing, shown_game_replaced};
 use crate::frame::{Animating, Frame};
 use crate::locale::{SeatSymbols, Symbol};
+use crate::rest::{Awake, KeepAwake};
 use crate::selection::Selection;
 use crate::sound::SoundCue;
 use bevy::prelude::*;
@@ -414,8 +415,15 @@ fn animate(
 }
 
 /// `Animating` is set while any marble is still on its way.
-fn track_animation(mut animating: ResMut<Animating>, moving: Query<(), With<TweenAnim>>) {
-    animating.set_if_neq(Animating(!moving.is_empty()));
+fn track_animation(
+    mut animating: ResMut<Animating>,
+    mut keep: ResMut<KeepAwake>,
+    tweens: Query<(), With<TweenAnim>>,
+    landings: Query<(), With<Landings>>,
+) {
+    animating.set_if_neq(Animating(!tweens.is_empty()));
+    // A landing's sound may come after the tween ends (its time is counted in frames).
+    keep.hold(Awake::Animation, !tweens.is_empty() || !landings.is_empty());
 }
 
 /// The selected marble is lifted.

@@ -9,6 +9,7 @@ use crate::core::{Match, MoveApplied, Viewing, shown_game_replaced};
 use crate::frame::Frame;
 use crate::glow::GlowMaterial;
 use crate::marbles::{arc_point, rest_position, segment_height};
+use crate::rest::{Awake, KeepAwake};
 use crate::selection::Selection;
 use bevy::prelude::*;
 use starhalma_rules::{Game, Hole, Played};
@@ -132,6 +133,39 @@ fn show_destinations(
     *shown = Some(wanted);
 }
 
+/// How long destination rings pulse after a marble is chosen. Then they glow steady, so a
+/// person thinking over a chosen marble costs no frames.
+const PULSE_SECONDS: f64 = 3.0;
+
+/// New rings pulse for [`PULSE_SECONDS`] (holding frames), then settle to a steady glow.
+fn settle_pulse(
+    rings: Query<(), With<DestinationRing>>,
+    new_rings: Query<(), Added<DestinationRing>>,
+    time: Res<Time<Real>>,
+    assets: Res<MarkAssets>,
+    mut glows: ResMut<Assets<GlowMaterial>>,
+    mut since: Local<Option<f64>>,
+    mut keep: ResMut<KeepAwake>,
+) {
+    let now = time.elapsed_secs_f64();
+    let pulse = |glows: &mut Assets<GlowMaterial>, on: bool| {
+        if let Some(mut glow) = glows.get_mut(&assets.destination) {
+            glow.params.w = if on { GlowMaterial::PULSE_DEPTH } else { 0.0 };
+        }
+    };
+    if !new_rings.is_empty() {
+        if since.is_none() {
+            pulse(&mut glows, true);
+        }
+        *since = Some(now);
+    }
+    let pulsing = !rings.is_empty() && since.is_some_and(|t| now - t < PULSE_SECONDS);
+    if !pulsing && since.take().is_some() {
+        pulse(&mut glows, false);
+    }
+    keep.hold(Awake::Pulse, pulsing);
+}
+
 /// The previewed destination: the route as a dotted arc and a translucent marble where it lands.
 fn show_preview(
     mut commands: Commands,
@@ -253,6 +287,7 @@ impl Plugin for MarksPlugin {
             Update,
             (
                 (show_destinations, show_preview).run_if(resource_changed::<Selection>),
+                settle_pulse.after(show_destinations),
                 show_last_moves.run_if(on_message::<MoveApplied>.or_eager(shown_game_replaced)),
             )
                 .in_set(Frame::Scene),

@@ -5,13 +5,15 @@
 //!
 //! The probe's body is rebuilt only when something it shows changed (the game, the selection,
 //! the screen, thinking, animation, the camera or a button's place); each frame only its frame
-//! number is new.
+//! number, whether it asked for another (`resting` when not) and the presses released so far
+//! are new.
 
 use crate::ai::{ComputerThinking, PlanningStats};
 use crate::core::Match;
-use crate::frame::Animating;
+use crate::frame::{Animating, Frame};
 use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_pixels, tenth};
 use crate::net::{Lobby, Online, Phase};
+use crate::rest::{FramesAsked, Need};
 use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
 use bevy::ecs::system::SystemParam;
@@ -221,14 +223,36 @@ fn publish_probe(
     // The probe's JSON after its opening brace, as last built.
     mut body: Local<String>,
     seen: Seen,
+    asked: Res<FramesAsked>,
+    (mut buttons, mut touches): (
+        MessageReader<bevy::input::mouse::MouseButtonInput>,
+        MessageReader<bevy::input::touch::TouchInput>,
+    ),
     mut frame: Local<u32>,
+    mut releases: Local<u32>,
 ) {
     *frame += 1;
+    // Presses the game has seen end (a mouse button released, a finger lifted): a test waits
+    // for its click to be counted here before it waits for the page to rest.
+    let lifted = buttons
+        .read()
+        .filter(|b| b.state == bevy::input::ButtonState::Released)
+        .count()
+        + touches
+            .read()
+            .filter(|t| t.phase == bevy::input::touch::TouchPhase::Ended)
+            .count();
+    *releases += lifted as u32;
     if seen.changed() || body.is_empty() {
         let json = serde_json::to_string(&seen.probe()).expect("the probe is plain data");
         *body = json.trim_start_matches('{').to_string();
     }
-    let json = format!("{{\"frame\":{},{}", *frame, *body);
+    // Resting: this frame asked for no next one (the page waits for input, a socket, a tick).
+    let resting = asked.0 != Need::EveryFrame;
+    let json = format!(
+        "{{\"frame\":{},\"resting\":{resting},\"releases\":{},{}",
+        *frame, *releases, *body
+    );
     if let Some(window) = web_sys::window() {
         let _ = js_sys::Reflect::set(
             &window,
@@ -259,6 +283,6 @@ pub(crate) struct WebPlugin;
 impl Plugin for WebPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, detect_touch)
-            .add_systems(Last, publish_probe);
+            .add_systems(Last, publish_probe.after(Frame::Rest));
     }
 }

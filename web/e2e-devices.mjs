@@ -38,7 +38,7 @@ for (const profile of profiles) {
     const laidOut = (p) =>
       Math.abs(p.layout.window[0] - profile.width) < 1 &&
       Math.abs(p.layout.window[1] - profile.height) < 1;
-    p = await waitFor("the menu laid out for the viewport", (q) => laidOut(q) && q.frame >= p.frame + 10, 90);
+    p = await waitFor("the menu laid out for the viewport, at rest", (q) => laidOut(q) && q.resting, 90);
     await shot("menu");
     check(
       Math.abs(p.layout.scale - profile.scale) < 0.01 && p.layout.touch,

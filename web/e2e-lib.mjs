@@ -163,19 +163,20 @@ export function pageTools(page, prefix = "") {
     await page.screenshot({ path: file, scale: "css", timeout: 120_000 });
     return PNG.sync.read(fs.readFileSync(file));
   };
-  // Click, then wait until the game has run a few frames since (software rendering draws
-  // only a few frames a second).
+  // Click, then wait until the game has counted the release and come to rest (it draws
+  // frames only while something changes; software rendering draws a few a second).
+  const settled = (what, before, seconds) =>
+    waitFor(what, (p) => p.releases > before.releases && p.resting, seconds);
   const clickAndSettle = async (x, y) => {
-    const before = (await probe()).frame;
+    const before = await probe();
     await page.mouse.move(x, y);
     await page.waitForTimeout(50);
     await page.mouse.down();
     await page.waitForTimeout(50);
     await page.mouse.up();
-    // The press reaches the game in the next frame and its effect shows in the probe within a
-    // frame or two (the callers wait for what they expect). Two pages rendering in software on
-    // two cores may draw a frame every few seconds each.
-    return waitFor("frames after a click", (p) => p.frame >= before + 5, 120);
+    // Two pages rendering in software on two cores may draw a frame every few seconds each,
+    // and a picked marble's rings pulse for three seconds before the page rests.
+    return settled("the click counted and the page at rest", before, 120);
   };
   // Press (with `press`) the visible button for `action`.
   const pressButton = async (action, press) => {
@@ -216,9 +217,9 @@ export function pageTools(page, prefix = "") {
   };
   // The same with a finger: a tap, then a few frames.
   const tapAndSettle = async (x, y) => {
-    const before = (await probe()).frame;
+    const before = await probe();
     await page.touchscreen.tap(x, y);
-    return waitFor("frames after a tap", (p) => p.frame >= before + 6, 60);
+    return settled("the tap counted and the page at rest", before, 60);
   };
   const tapButton = (action) => pressButton(action, tapAndSettle);
   // A move by `seat` with taps: lift a marble, tap a ring (it previews), tap it again (it

@@ -79,6 +79,20 @@ try {
   const loading = await page.evaluate(() => document.getElementById("status").className);
   check(loading.includes("gone"), "the loading indicator is gone once the game runs");
 
+  // A board that rests: the game asks for no animation frames while nothing changes.
+  const idleFramesPerSecond = async (what) => {
+    const from = await waitFor(`${what} at rest`, (p) => p.resting, 60);
+    const began = Date.now();
+    await page.waitForTimeout(10_000);
+    const to = await probe();
+    return (to.frame - from.frame) / ((Date.now() - began) / 1000);
+  };
+  figures.menu_idle_frames_per_s = await idleFramesPerSecond("the menu");
+  check(
+    figures.menu_idle_frames_per_s <= 1,
+    `the menu left alone draws ${figures.menu_idle_frames_per_s.toFixed(1)} frames a second (at most 1)`,
+  );
+
   // Menu: Blue (seat 1) from Medium to Hard, then Start. Red is the human.
   await clickButton("CycleSeat(1)");
   await clickButton("Start");
@@ -97,6 +111,12 @@ try {
   check(red > 0.7, `Red's marbles show in red (${(100 * red).toFixed(0)}%)`);
   check(blue > 0.7, `Blue's marbles show in blue (${(100 * blue).toFixed(0)}%)`);
   check(p.human && p.ply === 0, "Red (human) is to move");
+  figures.game_idle_frames_per_s = await idleFramesPerSecond("Red to move");
+  check(
+    figures.game_idle_frames_per_s <= 1,
+    `a person to move, thinking: ${figures.game_idle_frames_per_s.toFixed(1)} frames a second (at most 1)`,
+  );
+  p = await probe();
   const view = boardInView(p);
   figures.desktop_holes_covered = view.covered;
   check(

@@ -8,6 +8,7 @@ use super::{
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
 use crate::locale::{Phrase, Words};
+use crate::rest::{Awake, KeepAwake, WakeSignal};
 use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
@@ -49,8 +50,8 @@ impl Connection {
     /// Start connecting at `now`. The server's silence counts from here, so a connection
     /// that never opens (a host gone without a word, a frozen server) is given up like a
     /// silent one.
-    fn connect(&mut self, url: String, script: Option<&ScriptedNetwork>, now: f64) {
-        self.socket = Some(Socket::open(&url, script));
+    fn connect(&mut self, url: String, dial: &Dial, now: f64) {
+        self.socket = Some(Socket::open(&url, dial.script.as_deref(), &dial.wake));
         self.open = false;
         self.url = Some(url);
         self.session.heard(now);
@@ -89,7 +90,14 @@ pub(super) struct Link<'w> {
     pub(super) online: ResMut<'w, Online>,
     pub(super) memory: ResMut<'w, OnlineMemory>,
     pub(super) lobby: ResMut<'w, Lobby>,
-    pub(super) script: Option<Res<'w, ScriptedNetwork>>,
+    pub(super) dial: Dial<'w>,
+}
+
+/// What a new socket needs: the test's script, if any, and the wake of a resting app.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Dial<'w> {
+    script: Option<Res<'w, ScriptedNetwork>>,
+    wake: Res<'w, WakeSignal>,
 }
 
 /// Who the player is: their profile, and the language a first name is suggested in.
@@ -117,7 +125,7 @@ pub(super) fn handle_requests(
     mut identity: Identity,
     (mut server, mut local): (ResMut<ServerUrl>, ResMut<LocalServer>),
     state: Res<Match>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     let now = time.elapsed_secs_f64();
@@ -126,7 +134,7 @@ pub(super) fn handle_requests(
         online,
         memory,
         lobby,
-        script,
+        dial,
     } = &mut link;
     for request in requests.read() {
         // The game's own server started, hosting there is hosting.
@@ -157,7 +165,7 @@ pub(super) fn handle_requests(
                     continue;
                 };
                 let name = identity.name(now);
-                enter_new_room(conn, online, lobby, script.as_deref(), (url, now), &name);
+                enter_new_room(conn, online, lobby, dial, (url, now), &name);
                 conn.session.send(ClientMessage::Create {
                     variant: *variant,
                     name: Some(name.to_string()),
@@ -171,7 +179,7 @@ pub(super) fn handle_requests(
                     continue;
                 };
                 let name = identity.name(now);
-                enter_new_room(conn, online, lobby, script.as_deref(), (url, now), &name);
+                enter_new_room(conn, online, lobby, dial, (url, now), &name);
                 conn.session.send(ClientMessage::QuickMatch {
                     variant: *wanted,
                     players: *players,
@@ -189,7 +197,7 @@ pub(super) fn handle_requests(
                 **online = Online::default();
                 lobby.state = LobbyState::Connecting;
                 conn.session.set_name(Some(identity.name(now)));
-                conn.connect(url, script.as_deref(), now);
+                conn.connect(url, dial, now);
                 conn.session.hello();
                 conn.session.send(ClientMessage::LobbyWatch {});
             }
@@ -222,7 +230,7 @@ pub(super) fn handle_requests(
                 lobby.state = LobbyState::Off;
                 memory.last_link = Some(text.clone());
                 conn.session.set_name(Some(identity.name(now)));
-                conn.connect(url, script.as_deref(), now);
+                conn.connect(url, dial, now);
                 conn.session.hello();
                 // A seat at once, unless this device holds one there already.
                 if matches!(request, NetRequest::Sit(_)) && token.is_none() {
@@ -273,7 +281,7 @@ fn enter_new_room(
     conn: &mut Connection,
     online: &mut Online,
     lobby: &mut Lobby,
-    script: Option<&ScriptedNetwork>,
+    dial: &Dial,
     (url, now): (String, f64),
     name: &PlayerName,
 ) {
@@ -284,7 +292,7 @@ fn enter_new_room(
     };
     lobby.state = LobbyState::Off;
     conn.session.set_name(Some(name.clone()));
-    conn.connect(url, script, now);
+    conn.connect(url, dial, now);
     conn.session.hello();
 }
 
@@ -316,10 +324,19 @@ pub(super) fn send_proposals(
     conn.flush();
 }
 
+/// While a connection is open or about to be retried, the app runs a frame a second (the
+/// turn clock, the heartbeat, the retry); frames that arrive wake it at once.
+pub(super) fn keep_ticking(conn: Res<Connection>, mut keep: ResMut<KeepAwake>) {
+    keep.hold(
+        Awake::Online,
+        conn.socket.is_some() || conn.retry_at.is_some(),
+    );
+}
+
 /// Read the socket: open, frames, close (then try again with the token).
 pub(super) fn receive(
     mut link: Link,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     state: Res<Match>,
     mut commands: MessageWriter<GameCommand>,
 ) {
@@ -330,14 +347,14 @@ pub(super) fn receive(
         online,
         memory,
         lobby,
-        script,
+        dial,
     } = &mut link;
     if let Some(at) = conn.retry_at
         && now >= at
         && let Some(url) = conn.url.clone()
     {
         conn.retry_at = None;
-        conn.connect(url, script.as_deref(), now);
+        conn.connect(url, dial, now);
         conn.session.hello();
     }
     let Some(socket) = &conn.socket else {

@@ -205,7 +205,7 @@ fn web_build_beside() -> Option<std::path::PathBuf> {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Lobby {
     pub state: LobbyState,
-    /// The newest first, each with when it arrived (`Time::elapsed_secs_f64`), which its age
+    /// The newest first, each with when it arrived (`Time<Real>::elapsed_secs_f64`), which its age
     /// counts from.
     pub rooms: Vec<(LobbyRoom, f64)>,
 }
@@ -316,7 +316,7 @@ pub struct Online {
     pub seats: Vec<SeatHolder>,
     /// Every seat is taken and play has begun.
     pub started: bool,
-    /// Seats whose person lost the connection, with the time (`Time::elapsed_secs_f64`) when
+    /// Seats whose person lost the connection, with the time (`Time<Real>::elapsed_secs_f64`) when
     /// the computer starts playing their turns.
     pub away: Vec<(u8, f64)>,
     /// The server's latest refusal.
@@ -325,10 +325,10 @@ pub struct Online {
     pub reactions: Vec<Reacted>,
     /// The room's move clock, if it has one.
     pub clock: Option<MoveClock>,
-    /// With a clock: when (`Time::elapsed_secs_f64`) the seat to move runs out of time,
+    /// With a clock: when (`Time<Real>::elapsed_secs_f64`) the seat to move runs out of time,
     /// counted from when its turn's start reached this device.
     pub turn_deadline: Option<f64>,
-    /// Before play starts: since when (`Time::elapsed_secs_f64`) this device has waited in
+    /// Before play starts: since when (`Time<Real>::elapsed_secs_f64`) this device has waited in
     /// the room for players.
     pub waiting_since: Option<f64>,
 }
@@ -342,7 +342,7 @@ pub(crate) const WAIT_BEFORE_SUGGESTING_COMPUTER: f64 = 60.0;
 pub struct Reacted {
     pub seat: u8,
     pub reaction: Reaction,
-    /// When it arrived (`Time::elapsed_secs_f64`).
+    /// When it arrived (`Time<Real>::elapsed_secs_f64`).
     pub at: f64,
     /// How many moves the game had then (the move list shows it after that move).
     pub ply: usize,
@@ -491,7 +491,9 @@ impl Plugin for NetPlugin {
                     )
                         .chain()
                         .in_set(Frame::Net),
-                    leave_online.in_set(Frame::Hud),
+                    (leave_online, connection::keep_ticking)
+                        .chain()
+                        .in_set(Frame::Hud),
                 ),
             );
     }

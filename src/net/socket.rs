@@ -2,6 +2,7 @@
 //! browser's `WebSocket` on the web, or a script (tests, no network). Frames are JSON text.
 
 use crate::locale::Phrase;
+use crate::rest::WakeSignal;
 use bevy::prelude::*;
 use starhalma_protocol::{ClientMessage, ServerMessage, decode_client};
 use std::collections::VecDeque;
@@ -28,6 +29,8 @@ struct Script {
     from_client: Vec<String>,
     /// New connections never open (a server that accepts and then says nothing).
     stalled: bool,
+    /// The app's wake, as a socket's thread would call it for each event.
+    wake: WakeSignal,
 }
 
 impl ScriptedNetwork {
@@ -44,16 +47,23 @@ impl ScriptedNetwork {
 
     /// The server sends this frame as it is (tests of malformed input).
     pub fn push_frame(&self, frame: String) {
-        self.script().to_client.push_back(SocketEvent::Frame(frame));
+        self.arrive(SocketEvent::Frame(frame));
+    }
+
+    fn arrive(&self, event: SocketEvent) {
+        let wake = {
+            let mut script = self.script();
+            script.to_client.push_back(event);
+            script.wake.clone()
+        };
+        wake.wake();
     }
 
     /// The connection drops.
     pub fn drop_connection(&self) {
-        self.script()
-            .to_client
-            .push_back(SocketEvent::Closed(Phrase::Verbatim(
-                "the test closed it".into(),
-            )));
+        self.arrive(SocketEvent::Closed(Phrase::Verbatim(
+            "the test closed it".into(),
+        )));
     }
 
     /// What the client sent since the last call.
@@ -90,32 +100,41 @@ enum Inner {
 }
 
 impl Socket {
-    /// Start connecting to `url` (`ws://HOST:PORT/ws`); `Opened` or `Closed` follows.
-    pub(crate) fn open(url: &str, script: Option<&ScriptedNetwork>) -> Socket {
+    /// Start connecting to `url` (`ws://HOST:PORT/ws`); `Opened` or `Closed` follows, and
+    /// `wake` is called for each event (the app may be resting).
+    pub(crate) fn open(url: &str, script: Option<&ScriptedNetwork>, wake: &WakeSignal) -> Socket {
         if let Some(script) = script {
-            let mut s = script.script();
-            s.urls.push(url.to_string());
-            if !s.stalled {
-                s.to_client.push_back(SocketEvent::Opened);
+            let stalled = {
+                let mut s = script.script();
+                s.urls.push(url.to_string());
+                s.wake = wake.clone();
+                s.stalled
+            };
+            if !stalled {
+                script.arrive(SocketEvent::Opened);
             }
             return Socket(Inner::Scripted(script.clone()));
         }
-        Socket::open_platform(url)
+        Socket::open_platform(url, wake)
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    fn open_platform(url: &str) -> Socket {
+    fn open_platform(url: &str, wake: &WakeSignal) -> Socket {
         let (outgoing, to_send) = std::sync::mpsc::channel();
         let (report, incoming) = std::sync::mpsc::channel();
         let url = url.to_string();
         let spawned = std::thread::Builder::new()
             .name("starhalma-socket".into())
             .spawn({
-                let report = report.clone();
+                let report = desktop::Report {
+                    to_game: report.clone(),
+                    wake: wake.clone(),
+                };
                 move || desktop::run(&url, &to_send, &report)
             });
         if let Err(e) = spawned {
             let _ = report.send(SocketEvent::Closed(Phrase::Verbatim(e.to_string())));
+            wake.wake();
         }
         Socket(Inner::Thread {
             outgoing,
@@ -124,8 +143,8 @@ impl Socket {
     }
 
     #[cfg(target_arch = "wasm32")]
-    fn open_platform(url: &str) -> Socket {
-        Socket(Inner::Browser(browser::open(url)))
+    fn open_platform(url: &str, wake: &WakeSignal) -> Socket {
+        Socket(Inner::Browser(browser::open(url, wake)))
     }
 
     pub(crate) fn send(&self, message: &ClientMessage) {
@@ -181,9 +200,24 @@ mod desktop {
     /// How long a read waits before the thread looks for frames to send.
     const POLL: Duration = Duration::from_millis(15);
 
+    /// Where the socket's thread reports: the game's inbox, and the wake of a resting app.
+    pub(super) struct Report {
+        pub(super) to_game: Sender<SocketEvent>,
+        pub(super) wake: crate::rest::WakeSignal,
+    }
+
+    impl Report {
+        /// Hand `event` to the game and wake it; an error when the game dropped the socket.
+        fn send(&self, event: SocketEvent) -> Result<(), ()> {
+            self.to_game.send(event).map_err(|_| ())?;
+            self.wake.wake();
+            Ok(())
+        }
+    }
+
     /// The socket's thread: connect, then alternate between sending what the game queued and
     /// reading what arrived. Ends when either side closes (dropping the `Socket` closes it).
-    pub(super) fn run(url: &str, to_send: &Receiver<String>, report: &Sender<SocketEvent>) {
+    pub(super) fn run(url: &str, to_send: &Receiver<String>, report: &Report) {
         // The system's own words for a network error: they come in the system's language.
         let closed = |why: Phrase| {
             let _ = report.send(SocketEvent::Closed(why));
@@ -241,6 +275,7 @@ mod desktop {
 mod browser {
     use super::SocketEvent;
     use crate::locale::Phrase;
+    use crate::rest::WakeSignal;
     use starhalma_locale::id;
     use std::cell::RefCell;
     use std::collections::VecDeque;
@@ -273,29 +308,35 @@ mod browser {
         static LAST_ID: RefCell<u32> = const { RefCell::new(0) };
     }
 
-    fn connect(url: &str, inbox: &Inbox) -> Result<Open, String> {
+    /// A socket's events go to the inbox, and each wakes the app (it may be resting).
+    fn deliver(inbox: &Inbox, wake: &WakeSignal, event: SocketEvent) {
+        inbox.borrow_mut().push_back(event);
+        wake.wake();
+    }
+
+    fn connect(url: &str, inbox: &Inbox, wake: &WakeSignal) -> Result<Open, String> {
         let socket = web_sys::WebSocket::new(url).map_err(|e| format!("{e:?}"))?;
         let on_open = Closure::<dyn FnMut()>::new({
-            let inbox = inbox.clone();
-            move || inbox.borrow_mut().push_back(SocketEvent::Opened)
+            let (inbox, wake) = (inbox.clone(), wake.clone());
+            move || deliver(&inbox, &wake, SocketEvent::Opened)
         });
         let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new({
-            let inbox = inbox.clone();
+            let (inbox, wake) = (inbox.clone(), wake.clone());
             move |e: web_sys::MessageEvent| {
                 if let Some(text) = e.data().as_string() {
-                    inbox.borrow_mut().push_back(SocketEvent::Frame(text));
+                    deliver(&inbox, &wake, SocketEvent::Frame(text));
                 }
             }
         });
         let on_close = Closure::<dyn FnMut(web_sys::CloseEvent)>::new({
-            let inbox = inbox.clone();
+            let (inbox, wake) = (inbox.clone(), wake.clone());
             move |e: web_sys::CloseEvent| {
                 let why = if e.reason().is_empty() {
                     Phrase::msg(id::ONLINE_CLOSED_CODE).with("code", u32::from(e.code()))
                 } else {
                     Phrase::Verbatim(e.reason())
                 };
-                inbox.borrow_mut().push_back(SocketEvent::Closed(why));
+                deliver(&inbox, &wake, SocketEvent::Closed(why));
             }
         });
         socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
@@ -309,13 +350,13 @@ mod browser {
         })
     }
 
-    pub(super) fn open(url: &str) -> u32 {
+    pub(super) fn open(url: &str, wake: &WakeSignal) -> u32 {
         let id = LAST_ID.with(|n| {
             *n.borrow_mut() += 1;
             *n.borrow()
         });
         let inbox: Inbox = Rc::default();
-        let mut open = connect(url, &inbox).unwrap_or_else(|why| {
+        let mut open = connect(url, &inbox, wake).unwrap_or_else(|why| {
             inbox.borrow_mut().push_back(SocketEvent::Closed(
                 Phrase::msg(id::ONLINE_BROWSER_REFUSED)
                     .with("url", Phrase::Verbatim(url.to_string()))

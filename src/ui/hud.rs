@@ -269,7 +269,7 @@ fn update_hud(
     notice: Res<Notice>,
     online: Res<Online>,
     guide: Res<Guide>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut texts: Query<(&HudText, &mut Say)>,
 ) {
     for (which, mut say) in &mut texts {

@@ -260,7 +260,7 @@ pub struct MenuSummary;
 fn menu_actions(
     mut actions: MessageReader<ActionPressed>,
     mut choice: ResMut<MenuChoice>,
-    (mut clock, mut profile, time): (ResMut<RoomClock>, ResMut<PlayerProfile>, Res<Time>),
+    (mut clock, mut profile, time): (ResMut<RoomClock>, ResMut<PlayerProfile>, Res<Time<Real>>),
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Screen>>,
     mut words: ResMut<Words>,

@@ -182,7 +182,7 @@ fn copy_to_clipboard(link: &str, clipboard: &mut SystemClipboard) -> Phrase {
 fn clock_ticks(
     online: Res<Online>,
     state: Res<Match>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut last: Local<Option<i64>>,
     mut cues: MessageWriter<SoundCue>,
 ) {

@@ -179,7 +179,7 @@ fn show_bubbles(
     profile: Res<PlayerProfile>,
     state: Res<crate::core::Match>,
     layout: Res<ScreenLayout>,
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut bubbles: Query<(Entity, &mut Node, &Children), With<ReactionBubble>>,
     mut says: Query<&mut Say>,

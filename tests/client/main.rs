@@ -499,6 +499,7 @@ mod inventory_off;
 mod layout;
 mod learn;
 mod online;
+mod rest;
 mod screenshot;
 mod ui;
 mod words;

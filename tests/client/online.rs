@@ -795,7 +795,7 @@ fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
     });
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     server.signal("-STOP");
-    let stopped_at = host.world().resource::<Time>().elapsed_secs_f64();
+    let stopped_at = host.world().resource::<Time<Real>>().elapsed_secs_f64();
     // Quarter-second frames: 30 s of the client's clock pass in a few real seconds.
     host.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         250,
@@ -803,7 +803,7 @@ fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
     until_real(&mut host, "the frozen server taken for gone", |app| {
         phase(app) == Phase::Reconnecting
     });
-    let silent_for = host.world().resource::<Time>().elapsed_secs_f64() - stopped_at;
+    let silent_for = host.world().resource::<Time<Real>>().elapsed_secs_f64() - stopped_at;
     server.signal("-CONT");
     until_real(&mut host, "the room again", |app| {
         phase(app) == Phase::InRoom
@@ -1615,4 +1615,43 @@ fn a_host_left_waiting_a_minute_is_offered_the_computer() {
         "{}",
         hud(&mut app, HudText::Online)
     );
+}
+
+/// A resting app is woken by each frame the server sends (a socket's thread calls the wake);
+/// while online it runs a frame a second (the move clock, the heartbeat, the retries), and once
+/// play goes local it rests again.
+#[test]
+fn the_servers_frames_wake_the_app_and_online_ticks_once_a_second() {
+    use starhalma::testing::{FramesAsked, Need, WakeSignal};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let woken = Arc::new(AtomicUsize::new(0));
+    let (mut app, script) = online_app();
+    app.insert_resource(WakeSignal::new({
+        let woken = woken.clone();
+        move || {
+            woken.fetch_add(1, Ordering::SeqCst);
+        }
+    }));
+    open_link(&mut app);
+    assert_eq!(woken.load(Ordering::SeqCst), 1, "the socket opened");
+    script.push(&welcome(Some(1), people(2), Game::new(table2()), 2));
+    assert_eq!(woken.load(Ordering::SeqCst), 2, "the welcome arrived");
+    let asked = |app: &App| app.world().resource::<FramesAsked>().0;
+    for _ in 0..200 {
+        app.update();
+        if asked(&app) != Need::EveryFrame {
+            break;
+        }
+    }
+    assert_eq!(asked(&app), Need::EverySecond, "in the room");
+    assert_eq!(app.world().resource::<Online>().phase, Phase::InRoom);
+    command(&mut app, GameCommand::NewGame(super::people(table2())));
+    for _ in 0..200 {
+        app.update();
+        if asked(&app) == Need::Rest {
+            break;
+        }
+    }
+    assert_eq!(asked(&app), Need::Rest, "offline again");
 }

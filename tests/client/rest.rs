@@ -1,0 +1,142 @@
+//! A board that rests (issue 37): no frames asked for while nothing changes, and one asked for
+//! by each thing that can change the picture.
+
+use super::{app_for, app_in, people, run_until_still, send, step_or_jump, table2};
+use crate::h;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::{CursorMoved, WindowEvent};
+use starhalma::testing::{Awake, Choice, ComputerPace, FramesAsked, KeepAwake, Need, PressKind};
+use starhalma::{Match, MoveSource, SeatKind, Setup, Store};
+use starhalma_ai::Level;
+use std::time::Duration;
+
+fn asked(app: &App) -> Need {
+    app.world().resource::<FramesAsked>().0
+}
+
+fn holds(app: &App, reason: Awake) -> bool {
+    app.world().resource::<KeepAwake>().holds(reason)
+}
+
+/// Run frames (at most `limit`) until the app asks for none; how many it took.
+fn until_rest(app: &mut App, limit: u32) -> u32 {
+    for frame in 0..limit {
+        if asked(app) == Need::Rest {
+            return frame;
+        }
+        app.update();
+    }
+    panic!(
+        "still asking for frames after {limit}: {:?}",
+        app.world().resource::<KeepAwake>()
+    );
+}
+
+/// Past the first seconds after start (which run every frame while things load).
+fn settled(app: &mut App) {
+    // 20 ms frames: 2 s of start-up is 100 frames.
+    until_rest(app, 200);
+}
+
+#[test]
+fn the_menu_and_a_person_to_move_ask_for_no_frames() {
+    let mut menu = app_in(Store::Nowhere, None, |_| {});
+    settled(&mut menu);
+    for _ in 0..20 {
+        menu.update();
+        assert_eq!(asked(&menu), Need::Rest, "the menu, left alone");
+    }
+    let mut game = app_for(Match::new(people(table2())));
+    settled(&mut game);
+    for _ in 0..20 {
+        game.update();
+        assert_eq!(asked(&game), Need::Rest, "a person to move, thinking");
+    }
+}
+
+#[test]
+fn input_asks_for_frames_until_its_effects_are_drawn() {
+    let mut app = app_for(Match::new(people(table2())));
+    settled(&mut app);
+    app.world_mut()
+        .write_message(WindowEvent::CursorMoved(CursorMoved {
+            window: Entity::PLACEHOLDER,
+            position: Vec2::new(300.0, 200.0),
+            delta: None,
+        }));
+    app.update();
+    assert!(holds(&app, Awake::Input));
+    assert_eq!(asked(&app), Need::EveryFrame);
+    // A few frames more (what shows a frame late), then rest again.
+    let lingered = until_rest(&mut app, 10);
+    assert!((1..=3).contains(&lingered), "{lingered} frames after input");
+}
+
+#[test]
+fn a_hop_asks_for_every_frame_until_it_lands() {
+    let mut app = app_for(Match::new(people(table2())));
+    settled(&mut app);
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
+    assert!(holds(&app, Awake::Animation));
+    assert_eq!(asked(&app), Need::EveryFrame);
+    run_until_still(&mut app);
+    until_rest(&mut app, 10);
+}
+
+#[test]
+fn the_computer_keeps_frames_coming_until_its_move_has_landed() {
+    let setup = Setup {
+        variant: table2(),
+        seats: vec![SeatKind::Computer(Level::Easy), SeatKind::Human],
+    };
+    let mut app = app_in(Store::Nowhere, Some(Match::new(setup)), |app| {
+        app.insert_resource(ComputerPace {
+            minimum_think: Duration::from_millis(300),
+        });
+    });
+    app.update();
+    assert!(holds(&app, Awake::Computer), "the computer plans");
+    assert_eq!(asked(&app), Need::EveryFrame);
+    // Its plan is done, its move lands, and the person to move has the board at rest.
+    until_rest(&mut app, 2_000);
+    let state = app.world().resource::<Match>();
+    assert_eq!(state.game.history().len(), 1);
+    assert!(state.human_to_move());
+}
+
+#[test]
+fn rings_pulse_for_a_moment_then_glow_steady_at_rest() {
+    let mut app = app_for(Match::new(people(table2())));
+    settled(&mut app);
+    app.world_mut()
+        .write_message(Choice::Press(h(6, -2), PressKind::Mouse));
+    app.update();
+    app.update();
+    assert!(holds(&app, Awake::Pulse), "new rings pulse");
+    // 20 ms frames: the pulse lasts 3 s, then the rings stay, steady, and nothing is asked.
+    let frames = until_rest(&mut app, 400);
+    assert!((145..=160).contains(&frames), "pulsed for {frames} frames");
+    assert!(!holds(&app, Awake::Pulse));
+    assert_eq!(
+        app.world().resource::<starhalma::testing::Selection>().from,
+        Some(h(6, -2)),
+        "still chosen"
+    );
+}
+
+/// The first frame after rest steps the animation clock by one frame's time, however long
+/// the board rested; the clock the deadlines read counts every second of it.
+#[test]
+fn waking_from_rest_steps_animations_by_a_frame_and_deadlines_by_the_wall_clock() {
+    let mut app = app_for(Match::new(people(table2())));
+    settled(&mut app);
+    let virtual_before = app.world().resource::<Time<Virtual>>().elapsed();
+    let real_before = app.world().resource::<Time<Real>>().elapsed();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(9)));
+    app.update();
+    let virtual_step = app.world().resource::<Time<Virtual>>().elapsed() - virtual_before;
+    let real_step = app.world().resource::<Time<Real>>().elapsed() - real_before;
+    assert_eq!(virtual_step, starhalma::testing::WAKE_STEP);
+    assert_eq!(real_step, Duration::from_secs(9));
+}
