@@ -13,11 +13,11 @@ use crate::core::{
     CommandApplied, GameReset, Match, MoveRequest, MoveSource, SeatKind, ViewChanged, Viewing,
 };
 use crate::frame::{Animating, Frame, OnScreen};
-use crate::rest::{Awake, KeepAwake};
+use crate::rest::{Awake, KeepAwake, WakeSignal};
 use crate::selection::Choice;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy::tasks::{AsyncComputeTaskPool, Task};
 use starhalma_ai::{Budget, Level, Planner, SlicedPlan};
 use starhalma_rules::{Game, Move};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -79,8 +79,12 @@ pub fn hint_planner(game: &Game) -> (Planner, Level, Budget) {
 
 enum Work {
     Background {
-        task: Task<Move>,
+        /// Kept to be dropped with the job (which cancels it).
+        _task: Task<()>,
         cancel: Arc<AtomicBool>,
+        /// The move, once found: set before the task wakes the app, so the frame it wakes
+        /// finds it.
+        found: Arc<Mutex<Option<Move>>>,
     },
     Sliced {
         plan: Box<SlicedPlan>,
@@ -107,7 +111,7 @@ impl Job {
         level: Level,
         budget: Budget,
         mode: PlanningMode,
-        now: Duration,
+        (now, wake): (Duration, &WakeSignal),
     ) -> Job {
         let ply = game.history().len();
         let work = match mode {
@@ -116,13 +120,25 @@ impl Job {
                 let flag = Arc::clone(&cancel);
                 let planner = Arc::clone(&planner);
                 let game = game.clone();
+                let wake = wake.clone();
+                let found = Arc::new(Mutex::new(None));
+                let slot = Arc::clone(&found);
                 let task = AsyncComputeTaskPool::get().spawn(async move {
-                    let mut planner = planner
+                    let mv = planner
                         .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    planner.plan_cancellable(&game, level, budget, &flag).mv
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .plan_cancellable(&game, level, budget, &flag)
+                        .mv;
+                    *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(mv);
+                    // The app rests while the plan is made on this thread: wake it to show the
+                    // move.
+                    wake.wake();
                 });
-                Work::Background { task, cancel }
+                Work::Background {
+                    _task: task,
+                    cancel,
+                    found,
+                }
             }
             PlanningMode::Sliced { .. } => {
                 let locked = planner
@@ -157,7 +173,12 @@ impl Job {
             return self.result;
         }
         match &mut self.work {
-            Work::Background { task, .. } => self.result = check_ready(task),
+            Work::Background { found, .. } => {
+                self.result = found
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .take();
+            }
             Work::Sliced { plan, slice_nodes } => {
                 let PlanningMode::Sliced { per_frame } = mode else {
                     return None;
@@ -186,6 +207,15 @@ impl Job {
             }
         }
         self.result
+    }
+
+    /// Whether the plan needs the app's frames: slices are planned a frame at a time, and a
+    /// move found may wait for the computer's pace; a plan on a thread wakes the app itself.
+    fn needs_frames(&self) -> bool {
+        match self.work {
+            Work::Sliced { .. } => true,
+            Work::Background { .. } => self.result.is_some(),
+        }
     }
 
     /// Stop the plan (dropping the task cancels it; the flag stops a search already running).
@@ -254,16 +284,17 @@ fn publish_thinking(
     mut keep: ResMut<KeepAwake>,
 ) {
     thinking.set_if_neq(ComputerThinking(thinker.job.is_some()));
-    keep.hold(
-        Awake::Computer,
-        thinker.job.is_some() || thinker.hint.is_some(),
-    );
+    let needs_frames = [&thinker.job, &thinker.hint]
+        .into_iter()
+        .flatten()
+        .any(Job::needs_frames);
+    keep.hold(Awake::Computer, needs_frames);
 }
 
 fn start_planning(
     state: Res<Match>,
     animating: Res<Animating>,
-    time: Res<Time<Real>>,
+    (time, wake): (Res<Time<Real>>, Res<WakeSignal>),
     mode: Res<PlanningMode>,
     viewing: Res<Viewing>,
     on_screen: Res<OnScreen>,
@@ -291,7 +322,7 @@ fn start_planning(
         level,
         level.default_budget(),
         *mode,
-        time.elapsed(),
+        (time.elapsed(), &wake),
     ));
 }
 
@@ -327,7 +358,7 @@ fn finish_planning(
 fn start_hint(
     mut asked: MessageReader<HintRequest>,
     state: Res<Match>,
-    time: Res<Time<Real>>,
+    (time, wake): (Res<Time<Real>>, Res<WakeSignal>),
     mode: Res<PlanningMode>,
     mut thinker: ResMut<Thinker>,
     mut none: MessageWriter<NoHint>,
@@ -349,7 +380,7 @@ fn start_hint(
         level,
         budget,
         *mode,
-        time.elapsed(),
+        (time.elapsed(), &wake),
     ));
 }
 

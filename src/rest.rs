@@ -80,6 +80,11 @@ impl KeepAwake {
         }
     }
 
+    /// The reasons held, in order.
+    pub fn reasons(&self) -> impl Iterator<Item = Awake> + '_ {
+        self.0.iter().copied()
+    }
+
     pub fn holds(&self, reason: Awake) -> bool {
         self.0.contains(&reason)
     }
@@ -189,8 +194,14 @@ fn report_pipelines(
     cache: Res<bevy::render::render_resource::PipelineCache>,
     pending: Res<PipelinesPending>,
 ) {
-    let waiting = cache.waiting_pipelines().next().is_some();
-    pending.0.store(waiting, Ordering::Relaxed);
+    use bevy::render::render_resource::CachedPipelineState;
+    // Only pipelines being compiled (on the desktop, on a thread). A pipeline that waits for
+    // a shader no plugin provides (WebGL2 has one: "sparse buffer update pipeline", a compute
+    // pipeline) is queued again and refused every frame, and never drawn.
+    let compiling = cache
+        .pipelines()
+        .any(|pipeline| matches!(pipeline.state, CachedPipelineState::Creating(_)));
+    pending.0.store(compiling, Ordering::Relaxed);
 }
 
 /// Input this frame: whatever a person does to the window.

@@ -13,7 +13,7 @@ use crate::core::Match;
 use crate::frame::{Animating, Frame};
 use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_pixels, tenth};
 use crate::net::{Lobby, Online, Phase};
-use crate::rest::{FramesAsked, Need};
+use crate::rest::{FramesAsked, KeepAwake, Need};
 use crate::selection::Selection;
 use crate::ui::{Screen, UiAction};
 use bevy::ecs::system::SystemParam;
@@ -223,7 +223,7 @@ fn publish_probe(
     // The probe's JSON after its opening brace, as last built.
     mut body: Local<String>,
     seen: Seen,
-    asked: Res<FramesAsked>,
+    (asked, keep): (Res<FramesAsked>, Res<KeepAwake>),
     (mut buttons, mut touches): (
         MessageReader<bevy::input::mouse::MouseButtonInput>,
         MessageReader<bevy::input::touch::TouchInput>,
@@ -249,9 +249,13 @@ fn publish_probe(
     }
     // Resting: this frame asked for no next one (the page waits for input, a socket, a tick).
     let resting = asked.0 != Need::EveryFrame;
+    let awake: Vec<String> = keep.reasons().map(|r| format!("\"{r:?}\"")).collect();
     let json = format!(
-        "{{\"frame\":{},\"resting\":{resting},\"releases\":{},{}",
-        *frame, *releases, *body
+        "{{\"frame\":{},\"resting\":{resting},\"awake\":[{}],\"releases\":{},{}",
+        *frame,
+        awake.join(","),
+        *releases,
+        *body
     );
     if let Some(window) = web_sys::window() {
         let _ = js_sys::Reflect::set(

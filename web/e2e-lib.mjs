@@ -149,7 +149,8 @@ export function pageTools(page, prefix = "") {
       await page.waitForTimeout(100);
     }
     const seen = last
-      ? `frame ${last.frame}, screen ${last.screen}, ply ${last.ply}, selected ${last.selected}, ` +
+      ? `frame ${last.frame}, resting ${last.resting} (awake: ${last.awake}), screen ${last.screen}, ` +
+        `ply ${last.ply}, selected ${last.selected}, ` +
         `online ${JSON.stringify(last.online)}`
       : "no probe";
     const logged = consoleErrors.length ? `; console: ${consoleErrors.join(" | ")}` : "";
@@ -165,9 +166,11 @@ export function pageTools(page, prefix = "") {
   };
   // Click, then wait until the game has counted the release and come to rest (it draws
   // frames only while something changes; software rendering draws a few a second).
-  const settled = (what, before, seconds) =>
-    waitFor(what, (p) => p.releases > before.releases && p.resting, seconds);
-  const clickAndSettle = async (x, y) => {
+  // With `rest` false only the release is waited for: after a move the page keeps drawing
+  // while the marble travels and the computer answers, and the caller times that itself.
+  const settled = (what, before, seconds, rest = true) =>
+    waitFor(what, (p) => p.releases > before.releases && (p.resting || !rest), seconds);
+  const clickAndSettle = async (x, y, rest = true) => {
     const before = await probe();
     await page.mouse.move(x, y);
     await page.waitForTimeout(50);
@@ -176,7 +179,7 @@ export function pageTools(page, prefix = "") {
     await page.mouse.up();
     // Two pages rendering in software on two cores may draw a frame every few seconds each,
     // and a picked marble's rings pulse for three seconds before the page rests.
-    return settled("the click counted and the page at rest", before, 120);
+    return settled("the click counted and the page at rest", before, 120, rest);
   };
   // Press (with `press`) the visible button for `action`.
   const pressButton = async (action, press) => {
@@ -212,14 +215,14 @@ export function pageTools(page, prefix = "") {
     await page.mouse.move(target[0], target[1]);
     await page.waitForTimeout(300);
     if (previewShot) await shot(previewShot);
-    await clickAndSettle(target[0], target[1]);
+    await clickAndSettle(target[0], target[1], false);
     return picked;
   };
   // The same with a finger: a tap, then a few frames.
-  const tapAndSettle = async (x, y) => {
+  const tapAndSettle = async (x, y, rest = true) => {
     const before = await probe();
     await page.touchscreen.tap(x, y);
-    return settled("the tap counted and the page at rest", before, 60);
+    return settled("the tap counted and the page at rest", before, 60, rest);
   };
   const tapButton = (action) => pressButton(action, tapAndSettle);
   // A move by `seat` with taps: lift a marble, tap a ring (it previews), tap it again (it
@@ -230,7 +233,7 @@ export function pageTools(page, prefix = "") {
     const target = holes[picked.targets[0]];
     const previewed = await tapAndSettle(target[0], target[1]);
     if (previewShot) await shot(previewShot);
-    await tapAndSettle(target[0], target[1]);
+    await tapAndSettle(target[0], target[1], false);
     return { picked, previewed };
   };
   return {

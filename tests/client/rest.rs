@@ -6,9 +6,14 @@ use crate::h;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{CursorMoved, WindowEvent};
-use starhalma::testing::{Awake, Choice, ComputerPace, FramesAsked, KeepAwake, Need, PressKind};
+use starhalma::testing::{
+    Awake, Choice, ComputerThinking, FramesAsked, KeepAwake, Need, PlanningMode, PressKind,
+    WakeSignal,
+};
 use starhalma::{Match, MoveSource, SeatKind, Setup, Store};
 use starhalma_ai::Level;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 fn asked(app: &App) -> Need {
@@ -84,25 +89,73 @@ fn a_hop_asks_for_every_frame_until_it_lands() {
     until_rest(&mut app, 10);
 }
 
+/// The person moves, then the computer plans on a thread of its own: the app rests while it
+/// thinks, the plan wakes it, and its move is drawn every frame until it lands.
 #[test]
-fn the_computer_keeps_frames_coming_until_its_move_has_landed() {
+fn the_computer_plans_while_the_board_rests_and_its_plan_wakes_it() {
     let setup = Setup {
         variant: table2(),
-        seats: vec![SeatKind::Computer(Level::Easy), SeatKind::Human],
+        seats: vec![SeatKind::Human, SeatKind::Computer(Level::Hard)],
+    };
+    let woken = Arc::new(AtomicUsize::new(0));
+    let mut app = app_in(Store::Nowhere, Some(Match::new(setup)), |app| {
+        app.insert_resource(WakeSignal::new({
+            let woken = woken.clone();
+            move || {
+                woken.fetch_add(1, Ordering::SeqCst);
+            }
+        }));
+    });
+    settled(&mut app);
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
+    let mut rested_while_thinking = false;
+    for _ in 0..100_000 {
+        app.update();
+        let thinking = app.world().resource::<ComputerThinking>().0;
+        rested_while_thinking |= thinking && asked(&app) == Need::Rest;
+        if app.world().resource::<Match>().game.history().len() == 2 {
+            break;
+        }
+        // A frame that runs for nothing while the plan is made elsewhere: the thread works.
+        if thinking && asked(&app) == Need::Rest {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 2);
+    assert!(rested_while_thinking, "no frames asked while Hard planned");
+    assert!(woken.load(Ordering::SeqCst) >= 1, "the plan woke the app");
+    assert!(holds(&app, Awake::Animation), "the answer is drawn moving");
+    assert_eq!(asked(&app), Need::EveryFrame);
+    run_until_still(&mut app);
+    until_rest(&mut app, 10);
+}
+
+/// On the web the plan is made a slice a frame: frames keep coming while it thinks.
+#[test]
+fn sliced_planning_asks_for_every_frame_while_it_thinks() {
+    let setup = Setup {
+        variant: table2(),
+        seats: vec![SeatKind::Computer(Level::Medium), SeatKind::Human],
     };
     let mut app = app_in(Store::Nowhere, Some(Match::new(setup)), |app| {
-        app.insert_resource(ComputerPace {
-            minimum_think: Duration::from_millis(300),
+        app.insert_resource(PlanningMode::Sliced {
+            per_frame: Duration::from_millis(2),
         });
     });
-    app.update();
-    assert!(holds(&app, Awake::Computer), "the computer plans");
-    assert_eq!(asked(&app), Need::EveryFrame);
-    // Its plan is done, its move lands, and the person to move has the board at rest.
-    until_rest(&mut app, 2_000);
-    let state = app.world().resource::<Match>();
-    assert_eq!(state.game.history().len(), 1);
-    assert!(state.human_to_move());
+    let mut frames_thinking = 0;
+    for _ in 0..5_000 {
+        app.update();
+        if app.world().resource::<ComputerThinking>().0 {
+            frames_thinking += 1;
+            assert!(holds(&app, Awake::Computer));
+            assert_eq!(asked(&app), Need::EveryFrame);
+        }
+        if app.world().resource::<Match>().game.history().len() == 1 {
+            break;
+        }
+    }
+    assert!(frames_thinking > 0);
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 1);
 }
 
 #[test]
