@@ -7,7 +7,7 @@ use crate::locale::Symbol;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use starhalma_rules::{Colour, Hole, RuleSet};
+use starhalma_rules::{Colour, Hole, RuleSet, Variant};
 
 /// Distance between neighbouring holes.
 pub(crate) const SPACING: f32 = 1.0;
@@ -49,14 +49,36 @@ pub fn seat_color(camp: u8) -> Color {
 #[derive(Component, Clone, Copy, Debug)]
 pub(crate) struct HoleSpot(pub Hole);
 
-/// The board's tinted triangles, rebuilt for each game's seating.
+/// The board's tinted triangles and tip marks, rebuilt for each game's seating.
 #[derive(Component)]
 struct CampTint;
+
+/// The Diamond Game's ◎: a double ring round the tip of a colour's triangle.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+struct TipMark;
+
+/// The holes the board marks ◎: in the Diamond Game the tip of each triangle of a seated
+/// colour, where its king starts and where it must end (seed 003: "the tip of the triangle,
+/// marked ◎"); none in the other rule sets.
+pub fn marked_tips(variant: Variant) -> Vec<Hole> {
+    if variant.rules() != RuleSet::Diamond {
+        return Vec::new();
+    }
+    variant
+        .seats()
+        .flat_map(|seat| {
+            let camp = variant.camp_of(seat);
+            [camp, (camp + 3) % 6].map(starhalma_rules::board::camp_tip)
+        })
+        .collect()
+}
 
 #[derive(Resource, Clone)]
 struct BoardAssets {
     tint: Vec<Handle<StandardMaterial>>,
     triangle: Handle<Mesh>,
+    tip_mark: Handle<Mesh>,
+    tip_material: Handle<StandardMaterial>,
 }
 
 /// The star outline: 12 corners, tips and inner corners alternating.
@@ -179,6 +201,8 @@ fn setup_board(
     commands.insert_resource(BoardAssets {
         tint,
         triangle: meshes.add(camp_triangle_mesh()),
+        tip_mark: meshes.add(double_ring_mesh()),
+        tip_material: hole_material,
     });
     // Light and air.
     commands.spawn((
@@ -230,6 +254,50 @@ fn tint_camps(
             ));
         }
     }
+    for tip in marked_tips(variant) {
+        commands.spawn((
+            CampTint,
+            TipMark,
+            Mesh3d(assets.tip_mark.clone()),
+            MeshMaterial3d(assets.tip_material.clone()),
+            Transform::from_translation(hole_position(tip) + Vec3::Y * 0.006),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+/// ◎ round a hole: two thin rings outside its rim, flat on the board.
+fn double_ring_mesh() -> Mesh {
+    let n = 40u32;
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    for (inner, outer) in [(0.34, 0.37), (0.42, 0.46)] {
+        let base = positions.len() as u32;
+        for i in 0..n {
+            let angle = i as f32 * std::f32::consts::TAU / n as f32;
+            let (sin, cos) = angle.sin_cos();
+            positions.push(Vec3::new(outer * cos, 0.0, outer * sin));
+            positions.push(Vec3::new(inner * cos, 0.0, inner * sin));
+        }
+        for i in 0..n {
+            let j = (i + 1) % n;
+            let (o_i, i_i, o_j, i_j) = (
+                base + 2 * i,
+                base + 2 * i + 1,
+                base + 2 * j,
+                base + 2 * j + 1,
+            );
+            indices.extend([o_i, i_i, o_j, o_j, i_i, i_j]);
+        }
+    }
+    let count = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![Vec3::Y; count])
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 pub(crate) struct BoardPlugin;

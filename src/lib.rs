@@ -57,7 +57,7 @@ pub mod testing {
         ComputerPace, ComputerThinking, HintRequest, NoHint, PlanningMode, PlanningStats,
         hint_planner,
     };
-    pub use crate::board::{hole_position, seat_color};
+    pub use crate::board::{hole_position, marked_tips, seat_color};
     pub use crate::camera::{
         CameraView, CurrentView, Framing, ViewRequest, frame_board, orbit_transform, pitch_of,
         yaw_facing_camp,

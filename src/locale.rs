@@ -403,14 +403,31 @@ fn apply_font(words: Res<Words>, fonts: Option<Res<UiFonts>>, mut texts: Query<&
 
 /// A colour's name: "Red", "赤".
 pub(crate) fn colour_name(colour: Colour) -> Phrase {
-    Phrase::msg(match colour {
-        Colour::Red => id::COLOUR_RED,
-        Colour::Purple => id::COLOUR_PURPLE,
-        Colour::Yellow => id::COLOUR_YELLOW,
-        Colour::Blue => id::COLOUR_BLUE,
-        Colour::Green => id::COLOUR_GREEN,
-        Colour::Orange => id::COLOUR_ORANGE,
-    })
+    Phrase::msg(starhalma_guide::colour_message(colour))
+}
+
+impl Phrase {
+    /// A line of starhalma-guide's words, its seats named as every line naming a seat is
+    /// ([`Phrase::Seat`]: by colour, or by who plays it online).
+    pub fn from_line(line: &starhalma_guide::Line, variant: Variant) -> Phrase {
+        use starhalma_guide::Word;
+        let word = |word: &Word| match word {
+            Word::Seat(seat) => Phrase::Seat(variant.colour(*seat)),
+            Word::Number(n) => Phrase::Number(*n),
+            Word::Seats(seats) => Phrase::Joined(
+                seats
+                    .iter()
+                    .map(|&seat| Phrase::Seat(variant.colour(seat)))
+                    .collect(),
+                Glue::List,
+            ),
+            Word::Line(inner) => Phrase::from_line(inner, variant),
+        };
+        Phrase::Message(
+            line.id,
+            line.args.iter().map(|(name, w)| (*name, word(w))).collect(),
+        )
+    }
 }
 
 /// A rule set's name on buttons and headings.

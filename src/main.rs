@@ -254,6 +254,7 @@ fn main() {
         app.insert_resource(PanelSettings {
             shown: true,
             board_hidden: true,
+            ..default()
         });
     }
     if args.touch {

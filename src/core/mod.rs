@@ -181,19 +181,10 @@ impl Match {
         self.human_to_move() && self.game.legal_moves().iter().all(|m| m.is_pass())
     }
 
-    /// Diamond Game: the player to move has filled the 15 target holes but the king is not on
-    /// the tip (seed 003: the game is won only with the king on the tip).
+    /// Diamond Game: the player to move has filled the 15 target holes (with any colours) but
+    /// the king is not on the tip (the rules crate's `Game::king_to_tip`).
     pub fn king_to_the_tip(&self) -> bool {
-        let game = &self.game;
-        if game.rule_set() != RuleSet::Diamond || game.is_over() {
-            return false;
-        }
-        let seat = game.active();
-        let rules = game.rules();
-        let target = rules.target(seat);
-        let mine = game.position().pieces(seat);
-        let king_on_tip = game.position().kings() & mine & rules.target_tip(seat).bit() != 0;
-        mine & target == target && !king_on_tip
+        self.game.king_to_tip(self.game.active())
     }
 
     /// Take back moves for an undo: against the computer, back to before the person's last

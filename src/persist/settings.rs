@@ -27,6 +27,8 @@ pub(super) struct Settings {
     volume: f32,
     panel_shown: bool,
     board_hidden: bool,
+    /// The move list in the engine's notation instead of row/space labels.
+    move_notation: bool,
     /// The seats' symbols shown beside their colours and on their marbles.
     symbols: bool,
     /// The language's code (`"ja"`). Without one (a first start, an older file, a code the
@@ -81,6 +83,7 @@ impl Settings {
             volume: sound.volume,
             panel_shown: panel.shown,
             board_hidden: panel.board_hidden,
+            move_notation: panel.notation,
             symbols: symbols.shown,
             language: language.map(|l| l.code().to_string()),
             player_name: None,
@@ -157,6 +160,7 @@ pub(super) fn load_settings(
     sound.volume = settings.volume.clamp(0.0, 1.0);
     panel.shown = settings.panel_shown;
     panel.board_hidden = settings.board_hidden;
+    panel.notation = settings.move_notation;
     if settings.top_down {
         views.write(ViewRequest(CameraView::TopDown));
     }

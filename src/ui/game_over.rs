@@ -1,6 +1,7 @@
-//! The panel shown when a game ends (once the last move has landed): the winner or a draw, the
-//! ranking with three or more players, the rule that decided it (with a link to its
-//! explanation), and Play again (Rematch online) / Change mode.
+//! The panel shown when a game ends (once the last move has landed): the result as the rules
+//! state it (the winner or a draw, and where the rules place players, with marbles home and
+//! distance to go), the rule that decided it (with a link to its explanation), and Play again
+//! (Rematch online) / Change mode.
 
 use super::hud::describe_turn;
 use super::theme::{RESULT_BACKGROUND, RESULT_BORDER, SOFT_TEXT, TEXT, size};
@@ -8,28 +9,26 @@ use super::widgets::{focusable_button, label};
 use super::{Screen, UiAction};
 use crate::core::Match;
 use crate::frame::{Animating, Frame};
-use crate::locale::{Glue, Phrase, colour_name};
+use crate::locale::Phrase;
 use bevy::prelude::*;
-use starhalma_guide::{Among, Decided, Decision};
 use starhalma_locale::id;
-use starhalma_rules::Status;
 
 /// The game-over panel.
 #[derive(Component)]
 pub struct GameOverPanel;
 
-/// The result lines of a finished game: the winner or a draw, then the ranking with 3+ players.
+/// The result lines of a finished game, as its rules state it (starhalma-guide's outcome): who
+/// won and how, or a draw, then the places where the rules place players.
 fn result_lines(state: &Match) -> Vec<Phrase> {
-    let game = &state.game;
-    let variant = game.variant();
+    let variant = state.game.variant();
     let mut lines = vec![describe_turn(state, false)];
-    let ranked_in_title = matches!(game.status(), Status::Ranked { .. } | Status::Draw { .. });
-    if variant.players() > 2 && !ranked_in_title {
-        lines.extend(game.ranking().iter().map(|p| {
-            Phrase::msg(id::RANKING_PLACE)
-                .with("place", p.place)
-                .with("colour", variant.colour(p.seat))
-        }));
+    if let Some(outcome) = starhalma_guide::outcome(&state.game) {
+        lines.extend(
+            outcome
+                .places
+                .iter()
+                .map(|line| Phrase::from_line(line, variant)),
+        );
     }
     lines
 }
@@ -83,15 +82,19 @@ fn show_game_over(
             .with_child(label(line, text_size, TEXT));
     }
     // When a rule decided the game, say which, with the way to its explanation.
-    let decision = starhalma_guide::decision(&state.game);
-    if let Some(decision) = &decision {
+    let why = starhalma_guide::outcome(&state.game).and_then(|outcome| outcome.why);
+    if let Some((why, decision)) = &why {
         commands.entity(panel).with_children(|panel| {
             panel.spawn((
                 Node {
                     max_width: px(300),
                     ..default()
                 },
-                children![label(decided_by(decision, &state), size::BODY, SOFT_TEXT)],
+                children![label(
+                    Phrase::from_line(why, state.game.variant()),
+                    size::BODY,
+                    SOFT_TEXT
+                )],
             ));
             panel.spawn(focusable_button(
                 Phrase::msg(id::BUTTON_HOW_DECIDED),
@@ -141,92 +144,5 @@ impl Plugin for GameOverPlugin {
                 .in_set(Frame::Hud)
                 .run_if(in_state(Screen::Playing)),
         );
-    }
-}
-
-/// Why the game ended, in words: a decision of starhalma-guide put into the player's language.
-fn decided_by(decision: &Decision, state: &Match) -> Phrase {
-    let colour = |seat: u8| colour_name(state.game.variant().colour(seat));
-    // "Blue's own move completed it." after the first sentence, when someone else's move did.
-    let completed = |sentence: Phrase, by: &Option<u8>| match by {
-        Some(seat) => Phrase::msg(id::SENTENCE_PAIR).with("first", sentence).with(
-            "second",
-            Phrase::msg(id::DECIDED_COMPLETED_BY).with("colour", colour(*seat)),
-        ),
-        None => sentence,
-    };
-    match &decision.decided {
-        Decided::AntiSpoil {
-            winner,
-            opposite,
-            left,
-            turns,
-            completed_by,
-        } => completed(
-            Phrase::msg(id::DECIDED_ANTI_SPOIL)
-                .with("winner", colour(*winner))
-                .with("opposite", colour(*opposite))
-                .with("left", *left)
-                .with("turns", *turns),
-            completed_by,
-        ),
-        Decided::Fill {
-            winner,
-            others,
-            completed_by,
-        } => completed(
-            Phrase::msg(id::DECIDED_FILL)
-                .with("winner", colour(*winner))
-                .with("others", *others),
-            completed_by,
-        ),
-        Decided::FilledDiamond {
-            winner,
-            others,
-            completed_by,
-        } => completed(
-            Phrase::msg(id::DECIDED_FILLED_DIAMOND)
-                .with("winner", colour(*winner))
-                .with("others", *others),
-            completed_by,
-        ),
-        Decided::Resigned {
-            resigned,
-            winner,
-            among,
-        } => {
-            let sentence = Phrase::msg(id::DECIDED_RESIGNED)
-                .with("resigned", colour(*resigned))
-                .with("winner", colour(*winner));
-            let how = match among {
-                None => return sentence,
-                Some(Among::Nearest) => id::DECIDED_RESIGNED_NEAREST,
-                Some(Among::BestPlaced) => id::DECIDED_RESIGNED_BEST_PLACED,
-            };
-            Phrase::msg(id::SENTENCE_PAIR)
-                .with("first", sentence)
-                .with("second", Phrase::msg(how))
-        }
-        Decided::AllPassedDraw => Phrase::msg(id::DECIDED_ALL_PASSED_DRAW),
-        Decided::MoveCapDraw { moves } => {
-            Phrase::msg(id::DECIDED_MOVE_CAP_DRAW).with("moves", *moves)
-        }
-        Decided::Ranked { turn_cap, first } => {
-            let first = match first.as_slice() {
-                [one] => Phrase::msg(id::DECIDED_FIRST_ONE).with("colour", colour(*one)),
-                [init @ .., last] => Phrase::msg(id::DECIDED_FIRST_SHARED)
-                    .with(
-                        "colours",
-                        Phrase::Joined(init.iter().map(|&s| colour(s)).collect(), Glue::List),
-                    )
-                    .with("last", colour(*last)),
-                [] => Phrase::empty(),
-            };
-            match turn_cap {
-                Some(turns) => Phrase::msg(id::DECIDED_RANKED_TURN_CAP).with("turns", *turns),
-                None => Phrase::msg(id::DECIDED_RANKED_ALL_PASSED),
-            }
-            .with("first", first)
-        }
     }
 }

@@ -9,7 +9,7 @@ use super::arrange::{
 use super::online::{describe_connection, online_buttons};
 use super::theme::{GUIDE_TEXT, NOTICE_TEXT, ONLINE_TEXT, SHEET_BACKGROUND, SOFT_TEXT, TEXT, size};
 use super::widgets::{label, large_button};
-use super::{Guide, Notice, Screen, UiAction, level_name, move_words, speed_name};
+use super::{Guide, Notice, PanelSettings, Screen, UiAction, level_name, move_words, speed_name};
 use crate::ai::ComputerThinking;
 use crate::camera::CameraView;
 use crate::core::{Authority, Match, SeatKind};
@@ -21,7 +21,7 @@ use crate::sound::SoundSettings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use starhalma_locale::id;
-use starhalma_rules::{Label, Status, WinReason};
+use starhalma_rules::{Label, Status};
 
 /// The HUD's text lines.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -216,28 +216,10 @@ pub(super) fn describe_turn(state: &Match, thinking: bool) -> Phrase {
             };
             Phrase::msg(id).with("colour", colour)
         }
-        Status::Won { winner, reason } => {
-            let id = match reason {
-                WinReason::Resignation => id::HUD_WINS_RESIGNATION,
-                WinReason::AntiSpoil => id::HUD_WINS_ANTI_SPOILING,
-                _ => id::HUD_WINS,
-            };
-            Phrase::msg(id).with("colour", variant.colour(winner))
-        }
-        Status::Draw { .. } => Phrase::msg(id::HUD_DRAW),
-        Status::Ranked { .. } => {
-            let places = state
-                .game
-                .ranking()
-                .iter()
-                .map(|p| {
-                    Phrase::msg(id::RANKING_PLACE)
-                        .with("place", p.place)
-                        .with("colour", variant.colour(p.seat))
-                })
-                .collect();
-            Phrase::msg(id::HUD_GAME_OVER).with("ranking", Phrase::Joined(places, Glue::List))
-        }
+        _ => match starhalma_guide::outcome(&state.game) {
+            Some(outcome) => Phrase::from_line(&outcome.headline, variant),
+            None => Phrase::empty(),
+        },
     }
 }
 
@@ -249,10 +231,7 @@ fn describe_home(state: &Match) -> Phrase {
         .map(|s| {
             Phrase::msg(id::HUD_HOME_COUNT)
                 .with("colour", variant.colour(s))
-                .with(
-                    "count",
-                    state.game.rules().marbles_home(state.game.state(), s),
-                )
+                .with("count", state.game.marbles_home(s))
         })
         .collect();
     Phrase::msg(id::HUD_HOME).with("counts", Phrase::Joined(counts, Glue::Literal("   ")))
@@ -320,6 +299,7 @@ struct ButtonStates<'w> {
     authority: Res<'w, Authority>,
     sheet: Res<'w, SheetOpen>,
     profile: Res<'w, PlayerProfile>,
+    panel: Res<'w, PanelSettings>,
 }
 
 fn update_buttons(
@@ -336,6 +316,7 @@ fn update_buttons(
         authority,
         sheet,
         profile,
+        panel,
     } = now;
     let local = *authority == Authority::Local;
     let mut shown = online_buttons(&online, &state).to_vec();
@@ -374,6 +355,8 @@ fn update_buttons(
                 Phrase::msg(id::BUTTON_REACTIONS_OFF)
             }
             UiAction::MuteReactions => Phrase::msg(id::BUTTON_REACTIONS_ON),
+            UiAction::ToggleNotation if panel.notation => Phrase::msg(id::BUTTON_MOVES_NOTATION),
+            UiAction::ToggleNotation => Phrase::msg(id::BUTTON_MOVES_LABELS),
             UiAction::ToggleMore if sheet.0 => Phrase::msg(id::BUTTON_MORE_CLOSE),
             UiAction::ToggleMore => Phrase::msg(id::BUTTON_MORE),
             _ => continue,
@@ -418,6 +401,7 @@ impl Plugin for HudPlugin {
                         .or_eager(resource_changed::<SeatSymbols>)
                         .or_eager(resource_changed::<SheetOpen>)
                         .or_eager(resource_changed::<PlayerProfile>)
+                        .or_eager(resource_changed::<PanelSettings>)
                         .or_eager(any_match_filter::<Added<UiAction>>),
                 ),
             )

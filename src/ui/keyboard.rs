@@ -16,7 +16,7 @@ use crate::selection::Choice;
 use bevy::prelude::*;
 
 /// The shortcut keys of the game screen and the actions they stand for.
-const SHORTCUTS: [(KeyCode, UiAction); 10] = [
+const SHORTCUTS: [(KeyCode, UiAction); 11] = [
     (KeyCode::KeyU, UiAction::Undo),
     (KeyCode::KeyP, UiAction::Pass),
     (KeyCode::KeyH, UiAction::Hint),
@@ -25,6 +25,7 @@ const SHORTCUTS: [(KeyCode, UiAction); 10] = [
     (KeyCode::KeyT, UiAction::View(CameraView::TopDown)),
     (KeyCode::KeyC, UiAction::TogglePanel),
     (KeyCode::KeyB, UiAction::ToggleBoard),
+    (KeyCode::KeyL, UiAction::ToggleNotation),
     (KeyCode::KeyM, UiAction::ToggleSound),
     (KeyCode::KeyS, UiAction::ToggleSymbols),
 ];

@@ -125,6 +125,8 @@ pub enum UiAction {
     TogglePanel,
     /// Hide or show the 3D board (key B).
     ToggleBoard,
+    /// The move list in row/space labels or in the engine's notation (key L).
+    ToggleNotation,
     Hint,
     Save,
     Load,
@@ -209,11 +211,13 @@ pub struct Notice(pub Phrase);
 #[derive(Resource, Clone, Debug)]
 pub struct StartWith(pub Match);
 
-/// Whether the controls panel is shown and whether the 3D board is hidden.
+/// Whether the controls panel is shown, whether the 3D board is hidden, and whether the move
+/// list shows the engine's notation instead of row/space labels.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PanelSettings {
     pub shown: bool,
     pub board_hidden: bool,
+    pub notation: bool,
 }
 
 impl Default for PanelSettings {
@@ -221,6 +225,7 @@ impl Default for PanelSettings {
         PanelSettings {
             shown: true,
             board_hidden: false,
+            notation: false,
         }
     }
 }
@@ -360,6 +365,7 @@ fn setting_actions(
             UiAction::ToggleSymbols => symbols.shown = !symbols.shown,
             UiAction::TogglePanel => panel.shown = !panel.shown,
             UiAction::ToggleBoard => panel.board_hidden = !panel.board_hidden,
+            UiAction::ToggleNotation => panel.notation = !panel.notation,
             _ => {}
         }
     }

@@ -1,21 +1,23 @@
-//! The move list: every move in the game's notation, newest last (online, with the reactions
+//! The move list: every move in the mover's row/space labels (or the game's notation, a
+//! setting), newest last (online, with the reactions
 //! heard among them). Pressing an entry shows the
 //! position after it, read-only (first / back / forward / last to step through); "Live" returns
 //! to the game in one press. The live game is never touched by it: the board shows a copy taken
 //! back to that point (`Viewing::Replay`), and moves wait until the player is back.
 
-use super::Screen;
 use super::arrange::MoveListRoot;
 use super::reactions::reaction_said;
 use super::theme::{BUTTON_BACKGROUND, HEADING, LIST_TEXT, PANEL_BACKGROUND, SHOWN_ENTRY, size};
 use super::widgets::{ButtonSize, label, styled_button};
+use super::{PanelSettings, Screen, UiAction};
 use crate::core::{Match, ShowPly, Viewing};
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
-use crate::locale::Phrase;
+use crate::locale::{Glue, Phrase};
 use crate::net::{Online, PlayerProfile};
 use bevy::prelude::*;
 use starhalma_locale::id;
+use starhalma_rules::{Label, MoveKind, Played, Variant};
 
 /// What a move-list button does.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +56,7 @@ fn list_window(
     viewing: &Viewing,
     rows: usize,
     reactions: &[(usize, Phrase)],
+    notation: bool,
 ) -> Vec<(usize, Phrase)> {
     let history = state.game.history();
     let variant = state.game.variant();
@@ -78,13 +81,35 @@ fn list_window(
             Phrase::msg(id::MOVES_ENTRY)
                 .with("number", n)
                 .with("colour", variant.colour(played.seat))
-                .with("move", Phrase::Verbatim(played.mv.to_string())),
+                .with("move", move_said(played, variant, notation)),
         ));
         entries.extend(heard_after(n));
     }
     let extra = entries.len().saturating_sub(rows);
     entries.drain(..extra);
     entries
+}
+
+/// A move as the list shows it: in the mover's own row/space labels, as the HUD and the
+/// controls panel name holes ("R3 S1 – R5 S5"), or in the engine's notation when asked for
+/// (`j 6,-2 4,0`, as saves keep it).
+fn move_said(played: &Played, variant: Variant, notation: bool) -> Phrase {
+    if notation {
+        return Phrase::Verbatim(played.mv.to_string());
+    }
+    if played.mv.is_pass() {
+        return Phrase::msg(id::MOVES_PASS);
+    }
+    let camp = variant.camp_of(played.seat);
+    let (from, to) = (
+        Label::of(played.mv.from, camp),
+        Label::of(played.mv.to, camp),
+    );
+    let route = Phrase::Verbatim(format!("{from} – {to}"));
+    if played.mv.kind == MoveKind::Swap {
+        return Phrase::Joined(vec![route, Phrase::msg(id::MOVE_SWAP)], Glue::Literal(" "));
+    }
+    route
 }
 
 /// The reactions the move list shows: every one heard in this room, unless muted.
@@ -140,6 +165,12 @@ fn build_move_list(mut commands: Commands) {
                     small_button(Phrase::Verbatim("<".into()), ReplayButton::Back),
                     small_button(Phrase::Verbatim(">".into()), ReplayButton::Forward),
                     small_button(Phrase::msg(id::MOVES_LIVE), ReplayButton::Live),
+                    styled_button(
+                        Phrase::msg(id::BUTTON_MOVES_LABELS),
+                        UiAction::ToggleNotation,
+                        ButtonSize::Small,
+                        BUTTON_BACKGROUND
+                    ),
                 ],
             ),
             (
@@ -165,6 +196,7 @@ fn update_move_list(
     layout: Res<ScreenLayout>,
     online: Res<Online>,
     profile: Res<PlayerProfile>,
+    panel: Res<PanelSettings>,
     lists: Query<(Entity, Option<&Children>), With<MoveListEntries>>,
     mut shown: Local<Option<ShownList>>,
 ) {
@@ -180,12 +212,19 @@ fn update_move_list(
         && !state.is_changed()
         && !viewing.is_changed()
         && !layout.is_changed()
+        && !panel.is_changed()
         && !heard_changed
     {
         return;
     }
     let reactions = heard_reactions(&state, &online, &profile);
-    let entries = list_window(&state, &viewing, layout.move_list_rows(), &reactions);
+    let entries = list_window(
+        &state,
+        &viewing,
+        layout.move_list_rows(),
+        &reactions,
+        panel.notation,
+    );
     let ply = match &*viewing {
         Viewing::Live => None,
         Viewing::Replay { ply, .. } => Some(*ply),

@@ -60,8 +60,16 @@ fn destination_label(state: &Match, from: Hole, to: Hole, kind: MoveKind) -> Phr
     let gained = b.row as i32 - a.row as i32;
     let mv = starhalma_rules::Move { kind, from, to };
     let hops = game.rules().route(game.state(), mv).len().saturating_sub(1);
+    // The Diamond Game's tip is named as its page marks it: "R17 S1 ◎".
+    let tip = game.rule_set() == starhalma_rules::RuleSet::Diamond
+        && to == game.rules().target_tip(game.active());
+    let label = if tip {
+        format!("{b} ◎")
+    } else {
+        b.to_string()
+    };
     Phrase::msg(id::PANEL_DESTINATION)
-        .with("label", Phrase::Verbatim(b.to_string()))
+        .with("label", Phrase::Verbatim(label))
         .with("how", move_words(kind, hops))
         .with("rows", Phrase::Verbatim(format!("{gained:+}")))
 }

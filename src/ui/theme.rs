@@ -36,8 +36,8 @@ pub(super) const SHEET_BACKGROUND: Color = Color::srgba(0.06, 0.07, 0.11, 0.94);
 pub(super) const MENU_BACKGROUND: Color = Color::srgba(0.02, 0.03, 0.06, 0.75);
 /// Behind a paragraph over the board: dark enough that light text reads on the wood.
 pub(super) const READING_PANEL: Color = Color::srgba(0.04, 0.05, 0.09, 0.88);
-/// The game-over panel and its gold edge.
-pub(super) const RESULT_BACKGROUND: Color = Color::srgba(0.05, 0.06, 0.1, 0.9);
+/// The game-over panel (opaque: the board must not show through its words) and its gold edge.
+pub(super) const RESULT_BACKGROUND: Color = Color::srgb(0.05, 0.06, 0.1);
 pub(super) const RESULT_BORDER: Color = Color::srgb(1.0, 0.75, 0.3);
 /// How to play: the shade over the game and the page's backing.
 pub(super) const MODAL_SHADE: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);

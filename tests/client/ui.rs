@@ -3,8 +3,10 @@
 
 use super::{app_for, h, hud, people, press, run_until_still, send, step_or_jump, table2};
 use bevy::prelude::*;
-use starhalma::testing::{AnimationSettings, GameOverPanel, HudText, SoundSettings, UiAction};
-use starhalma::{Match, MoveSource, Screen};
+use starhalma::testing::{
+    AnimationSettings, GameOverPanel, HudText, SoundSettings, UiAction, marked_tips,
+};
+use starhalma::{Match, MoveSource, PanelSettings, Screen};
 use starhalma_rules::{Game, Hole, Position, RuleSet, State, Status, Variant};
 
 /// A client playing `state` (menu, HUD and the rest).
@@ -56,7 +58,10 @@ fn the_hud_follows_the_game_and_resigning_shows_the_result_panel() {
         .single(app.world())
         .expect("the game-over panel is shown");
     let lines = texts_under(&mut app, panel);
-    assert_eq!(lines[0], "Red wins (resignation)");
+    assert_eq!(lines[0], "Red wins: Blue resigned");
+    // The table places both players, with marbles home and distance to go.
+    assert!(lines[1].starts_with("1. Red: 0 home, "), "{lines:?}");
+    assert_eq!(lines[2], "2. Blue: resigned");
     assert!(lines.contains(&"Play again".to_string()));
     assert!(lines.contains(&"Change mode".to_string()));
     // Play again: the same setup from the start, and the panel is gone.
@@ -84,9 +89,9 @@ fn a_three_player_result_lists_the_ranking() {
         .single(app.world())
         .expect("the game-over panel is shown");
     let lines = texts_under(&mut app, panel);
-    assert!(lines[0].ends_with("wins (resignation)"), "{lines:?}");
+    assert!(lines[0].ends_with("wins: Red resigned"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("1. ")), "{lines:?}");
-    assert!(lines.contains(&"3. Red".to_string()), "{lines:?}");
+    assert!(lines.contains(&"3. Red: resigned".to_string()), "{lines:?}");
 }
 
 #[test]
@@ -169,7 +174,7 @@ fn diamond_says_king_to_the_tip_when_the_triangle_is_full_without_the_king_on_it
     };
     assert!(state.king_to_the_tip());
     let mut app = ui_app(state);
-    assert_eq!(hud(&mut app, HudText::Message), "King to the tip");
+    assert_eq!(hud(&mut app, HudText::Message), "King to ◎");
     // With the king on the tip the game is already won: no such notice.
     let swapped = pieces
         .iter()
@@ -183,4 +188,104 @@ fn diamond_says_king_to_the_tip_when_the_triangle_is_full_without_the_king_on_it
         }
         .king_to_the_tip()
     );
+}
+
+/// The Diamond Game's result names only the winner (seed 003: "second and third places are not
+/// decided"), on the panel and in the HUD alike.
+#[test]
+fn a_diamond_result_names_only_the_winner() {
+    let variant = Variant::new(RuleSet::Diamond, 3).unwrap();
+    let triangle = starhalma_rules::board::CAMPS[3] | starhalma_rules::board::camp_edge(3);
+    let last = h(-4, 0);
+    let mut pieces: Vec<(Hole, u8, bool)> = Hole::all()
+        .filter(|x| triangle & x.bit() != 0 && *x != last)
+        .map(|x| (x, 0, x == h(-8, 4)))
+        .collect();
+    pieces.push((h(-3, 0), 0, false));
+    pieces.push((h(-4, 8), 1, true));
+    pieces.push((h(-4, -4), 2, true));
+    let position = Position::from_placements(pieces).unwrap();
+    let game = Game::from_state(variant, State::new(position, 0, 60)).unwrap();
+    let mut app = ui_app(Match {
+        game,
+        setup: people(variant),
+    });
+    send(&mut app, step_or_jump(h(-3, 0), last, MoveSource::Board));
+    run_until_still(&mut app);
+    app.update();
+    let panel = app
+        .world_mut()
+        .query_filtered::<Entity, With<GameOverPanel>>()
+        .single(app.world())
+        .expect("the game-over panel is shown");
+    let lines = texts_under(&mut app, panel);
+    assert_eq!(lines[0], "Red wins: target filled, king on ◎");
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.starts_with("2.") && !l.starts_with("3.")),
+        "no second or third place: {lines:?}"
+    );
+    assert_eq!(
+        hud(&mut app, HudText::Turn),
+        "Red wins: target filled, king on ◎"
+    );
+}
+
+/// ◎ marks the tip of each used triangle in the Diamond Game, and no other rule set's board.
+#[test]
+fn the_diamond_board_marks_each_triangle_tip() {
+    let tips = |rules: RuleSet, players: u8| {
+        let mut holes = marked_tips(Variant::new(rules, players).unwrap());
+        holes.sort_by_key(|h| h.index());
+        holes
+    };
+    let mut expected: Vec<Hole> = [0, 3, 2, 5].map(starhalma_rules::board::camp_tip).to_vec();
+    expected.sort_by_key(|h| h.index());
+    assert_eq!(
+        tips(RuleSet::Diamond, 2),
+        expected,
+        "Red's and Yellow's two triangles each"
+    );
+    assert!(expected.contains(&h(-8, 4)), "Red's target tip");
+    assert_eq!(tips(RuleSet::Diamond, 3).len(), 6);
+    assert!(tips(RuleSet::Table { long_hops: false }, 2).is_empty());
+    assert!(tips(RuleSet::Laws, 6).is_empty());
+}
+
+/// The move list names holes as the HUD does, from the mover's seat, and shows the engine's
+/// notation on request (the button or L), kept as a setting.
+#[test]
+fn the_move_list_shows_labels_or_notation() {
+    let mut app = ui_app(Match::new(people(table2())));
+    send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
+    run_until_still(&mut app);
+    app.update();
+    let entries = |app: &mut App| {
+        let mut all: Vec<String> = app
+            .world_mut()
+            .query::<&Text>()
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .filter(|t| t.starts_with("1. "))
+            .collect();
+        all.sort();
+        all
+    };
+    assert_eq!(entries(&mut app), ["1. Red R3 S1 – R5 S5"]);
+    assert!(shown(&mut app, UiAction::ToggleNotation));
+    press(&mut app, UiAction::ToggleNotation);
+    app.update();
+    assert_eq!(entries(&mut app), ["1. Red j 6,-2 4,0"]);
+    assert!(app.world().resource::<PanelSettings>().notation);
+    let labels: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(labels.contains(&"Notation".to_string()), "{labels:?}");
+    press(&mut app, UiAction::ToggleNotation);
+    app.update();
+    assert_eq!(entries(&mut app), ["1. Red R3 S1 – R5 S5"]);
 }

@@ -110,6 +110,9 @@ button-previous = Previous
 button-next = Next
 button-close = Close
 button-how-decided = How this was decided
+# The move list's holes: row/space labels (pressed: the engine's notation).
+button-moves-labels = Labels
+button-moves-notation = Notation
 
 ## Moves in words
 
@@ -132,19 +135,36 @@ hud-computer-thinking = { $colour } ({ $level }) thinking...
 hud-computer = { $colour } ({ $level })
 hud-to-move = { $colour } to move
 hud-to-move-online = { $colour } to move (online)
-hud-wins = { $colour } wins
-hud-wins-resignation = { $colour } wins (resignation)
-hud-wins-anti-spoiling = { $colour } wins (anti-spoiling)
-hud-draw = Draw
-# $ranking: ranking-place entries joined with list-separator.
-hud-game-over = Game over: { $ranking }
-# $place (number): 1, 2, 3...
-ranking-place = { $place }. { $colour }
+# A finished game's result, as its rules state it (starhalma-guide's outcome). $winner,
+# $resigned, $colour, $last: seats; $marbles, $home, $next, $distance, $place (numbers).
+result-wins-home = { $winner } wins: all { $marbles } marbles home
+result-wins-king = { $winner } wins: target filled, king on ◎
+result-wins-filled = { $winner } wins: target filled
+result-wins-anti-spoiling = { $winner } wins: target filled (anti-spoiling)
+result-wins-resignation = { $winner } wins: { $resigned } resigned
+result-draw-all-passed = Draw: nobody can move
+result-draw-move-cap = Draw after { $moves } moves each
+# The table's stop: $when is result-after-turns or result-when-all-passed.
+result-wins-on-home = { $winner } wins on marbles home: { $home } to { $next } { $when }
+result-wins-on-distance = { $winner } wins on distance to go: { $distance } to { $next }, { $home ->
+        [one] 1 marble
+       *[other] { $home } marbles
+    } home each, { $when }
+# $seats: all but the last, joined with list-separator.
+result-first-shared = { $seats } and { $last } share first place: { $home ->
+        [one] 1 marble
+       *[other] { $home } marbles
+    } home and { $distance } to go each, { $when }
+result-after-turns = after { $turns } turns each
+result-when-all-passed = when nobody could move
+result-place = { $place }. { $colour }: { $home } home, { $distance } to go
+result-place-finished = { $place }. { $colour }: { $home } home
+result-place-resigned = { $place }. { $colour }: resigned
 # One player's marbles home, "Red 3"; $count (number).
 hud-home-count = { $colour } { $count }
 # $counts: hud-home-count entries joined with three spaces.
 hud-home = { $counts } home
-hud-king-to-tip = King to the tip
+hud-king-to-tip = King to ◎
 hud-send-link = Send this link: { $link }
 # A refused move or command; $reason is one of the reason-* or illegal-* messages.
 notice-not-allowed = Not allowed: { $reason }
@@ -175,6 +195,7 @@ moves-heading = Moves
 moves-live = Live
 # "12. Red s 5,-1 4,0": $number (number), $move in the project's notation.
 moves-entry = { $number }. { $colour } { $move }
+moves-pass = pass
 
 ## Rules screen
 
@@ -468,7 +489,7 @@ decided-move-cap-draw = { $moves } moves each were played without a winner, so t
 # $turns (number); $first is decided-first-one or decided-first-shared.
 decided-ranked-turn-cap = Nobody finished in { $turns } turns each, so the game stopped. Players are placed by marbles home, then by distance still to go: { $first }.
 decided-ranked-all-passed = Every player passed in turn, so nothing could change any more and the game stopped. Players are placed by marbles home, then by distance still to go: { $first }.
-decided-first-one = { $colour } is first
+decided-first-one = { $colour } wins
 # $colours: all but the last, joined with list-separator.
 decided-first-shared = { $colours } and { $last } share first place
 

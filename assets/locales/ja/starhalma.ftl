@@ -96,6 +96,8 @@ button-previous = 前へ
 button-next = 次へ
 button-close = 閉じる
 button-how-decided = 勝敗の決まり方
+button-moves-labels = ラベル
+button-moves-notation = 記法
 
 ## Moves in words
 
@@ -111,12 +113,21 @@ hud-computer-thinking = { $colour }（{ $level }）考え中…
 hud-computer = { $colour }（{ $level }）
 hud-to-move = { $colour }の番
 hud-to-move-online = { $colour }の番（オンライン）
-hud-wins = { $colour }の勝ち
-hud-wins-resignation = { $colour }の勝ち（投了）
-hud-wins-anti-spoiling = { $colour }の勝ち（居座り防止ルール）
-hud-draw = 引き分け
-hud-game-over = 終局: { $ranking }
-ranking-place = { $place }位 { $colour }
+result-wins-home = { $winner }の勝ち: { $marbles }個すべてゴール
+result-wins-king = { $winner }の勝ち: ゴールが埋まり、キングが◎に
+result-wins-filled = { $winner }の勝ち: ゴールが埋まった
+result-wins-anti-spoiling = { $winner }の勝ち: ゴールが埋まった（居座り防止ルール）
+result-wins-resignation = { $winner }の勝ち: { $resigned }が投了
+result-draw-all-passed = 引き分け: だれも動けない
+result-draw-move-cap = 引き分け: それぞれ{ $moves }手
+result-wins-on-home = { $winner }の勝ち（ゴールのコマ数）: { $home }対{ $next }、{ $when }
+result-wins-on-distance = { $winner }の勝ち（残りの距離）: { $distance }対{ $next }、ゴールは同じ{ $home }個、{ $when }
+result-first-shared = { $seats }と{ $last }が同率1位: ゴール{ $home }個、残りの距離{ $distance }、{ $when }
+result-after-turns = それぞれ{ $turns }手を終えて
+result-when-all-passed = だれも動けなくなって
+result-place = { $place }位 { $colour }: ゴール{ $home }個、残り{ $distance }
+result-place-finished = { $place }位 { $colour }: ゴール{ $home }個
+result-place-resigned = { $place }位 { $colour }: 投了
 hud-home-count = { $colour } { $count }
 hud-home = ゴール済み: { $counts }
 hud-king-to-tip = キングを◎へ
@@ -144,6 +155,7 @@ text-board-king = 小文字: キング
 moves-heading = 棋譜
 moves-live = 現在
 moves-entry = { $number }. { $colour } { $move }
+moves-pass = パス
 
 ## Rules screen
 
@@ -413,7 +425,7 @@ decided-all-passed-draw = だれも動けませんでした。全員が続けて
 decided-move-cap-draw = それぞれ{ $moves }手を指しても勝者がいないので、引き分けです。
 decided-ranked-turn-cap = それぞれ{ $turns }手でだれも上がらなかったので、ゲームは打ち切りです。ゴールに入ったコマの数、次に残りの距離で順位をつけます: { $first }。
 decided-ranked-all-passed = 全員が続けてパスし、もう何も変わらないので、ゲームは打ち切りです。ゴールに入ったコマの数、次に残りの距離で順位をつけます: { $first }。
-decided-first-one = { $colour }が1位
+decided-first-one = { $colour }の勝ち
 decided-first-shared = { $colours }と{ $last }が同率1位
 
 ## The guided first game

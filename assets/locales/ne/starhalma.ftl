@@ -96,6 +96,8 @@ button-previous = अघिल्लो
 button-next = अर्को
 button-close = बन्द
 button-how-decided = नतिजा कसरी भयो
+button-moves-labels = लेबल
+button-moves-notation = सङ्केत
 
 ## Moves in words
 
@@ -115,15 +117,24 @@ hud-computer-thinking = { $colour } ({ $level }) सोच्दैछ...
 hud-computer = { $colour } ({ $level })
 hud-to-move = { $colour }को पालो
 hud-to-move-online = { $colour }को पालो (अनलाइन)
-hud-wins = { $colour } जित्यो
-hud-wins-resignation = { $colour } जित्यो (हार मानेर)
-hud-wins-anti-spoiling = { $colour } जित्यो (रोक्ने-विरुद्ध नियम)
-hud-draw = बराबरी
-hud-game-over = खेल सकियो: { $ranking }
-ranking-place = { $place }. { $colour }
+result-wins-home = { $winner } जित्यो: सबै { $marbles } गुच्चा घर पुगे
+result-wins-king = { $winner } जित्यो: लक्ष्य भरियो, राजा ◎ मा
+result-wins-filled = { $winner } जित्यो: लक्ष्य भरियो
+result-wins-anti-spoiling = { $winner } जित्यो: लक्ष्य भरियो (रोक्ने-विरुद्ध नियम)
+result-wins-resignation = { $winner } जित्यो: { $resigned } ले हार मान्यो
+result-draw-all-passed = बराबरी: कोही सार्न सक्दैन
+result-draw-move-cap = बराबरी: सबैको { $moves } चालपछि
+result-wins-on-home = { $winner } घर पुगेका गुच्चाले जित्यो: { $home } विरुद्ध { $next }, { $when }
+result-wins-on-distance = { $winner } बाँकी दूरीले जित्यो: { $distance } विरुद्ध { $next }, बराबर { $home } गुच्चा घर, { $when }
+result-first-shared = { $seats } र { $last } संयुक्त पहिलो: { $home } गुच्चा घर र { $distance } बाँकी दूरी, { $when }
+result-after-turns = सबैको { $turns } पालोपछि
+result-when-all-passed = कोही सार्न नसकेपछि
+result-place = { $place }. { $colour }: { $home } घर, { $distance } बाँकी
+result-place-finished = { $place }. { $colour }: { $home } घर
+result-place-resigned = { $place }. { $colour }: हार मान्यो
 hud-home-count = { $colour } { $count }
 hud-home = घर पुगेका: { $counts }
-hud-king-to-tip = राजालाई टुप्पोमा
+hud-king-to-tip = राजालाई ◎ मा
 hud-send-link = यो लिङ्क पठाउनुहोस्: { $link }
 notice-not-allowed = मिल्दैन: { $reason }
 notice-no-hint = सङ्केत छैन: तपाईंको पालो होइन
@@ -148,6 +159,7 @@ text-board-king = सानो अक्षर: राजा
 moves-heading = चालहरू
 moves-live = अहिले
 moves-entry = { $number }. { $colour } { $move }
+moves-pass = पास
 
 ## Rules screen
 
@@ -414,7 +426,7 @@ decided-all-passed-draw = कसैले चाल्न सकेन: सब�
 decided-move-cap-draw = सबैले { $moves } चाल खेल्दा पनि कोही जितेन, त्यसैले खेल बराबरी भयो।
 decided-ranked-turn-cap = सबैको { $turns } पालोसम्म कोही पुगेन, त्यसैले खेल रोकियो। स्थान घर पुगेका गुच्चाले, त्यसपछि बाँकी दूरीले तय हुन्छ: { $first }।
 decided-ranked-all-passed = सबैले पालैपालो पास गरे, त्यसैले अब केही बदलिन सक्दैनथ्यो र खेल रोकियो। स्थान घर पुगेका गुच्चाले, त्यसपछि बाँकी दूरीले तय हुन्छ: { $first }।
-decided-first-one = { $colour } पहिलो
+decided-first-one = { $colour } जित्यो
 decided-first-shared = { $colours } र { $last } संयुक्त पहिलो
 
 ## The guided first game

@@ -295,10 +295,11 @@ fn record_command(
         .collect::<Result<Vec<_>>>()?;
     let game = tournament::record(variant, &agents, plies, nodes, seed);
     std::fs::write(out, game.to_json()).with_context(|| format!("writing {}", out.display()))?;
+    let result = play::result_words(&game);
+    let said = result.first().map_or("still going", String::as_str);
     println!(
-        "{} plies, {:?} -> {}",
+        "{} plies, {said} -> {}",
         game.history().len(),
-        game.status(),
         out.display()
     );
     Ok(())
@@ -323,7 +324,10 @@ fn legal_command(setup: &Setup, moves: &str, labels: bool, board: bool) -> Resul
         print!("{}", render_game(&game));
     }
     if game.is_over() {
-        println!("game over: {:?}", game.status());
+        println!("game over");
+        for line in play::result_words(&game) {
+            println!("{line}");
+        }
         return Ok(());
     }
     let seat = game.active();

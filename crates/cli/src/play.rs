@@ -2,7 +2,8 @@
 
 use anyhow::Result;
 use starhalma_ai::{Level, Planner};
-use starhalma_rules::{Game, Label, Move, Status, Variant};
+use starhalma_locale::{Language, Texts};
+use starhalma_rules::{Game, Label, Move, Variant};
 use std::io::{BufRead, Write};
 
 /// Who sits in a seat.
@@ -39,6 +40,20 @@ fn parse_input(game: &Game, text: &str) -> Option<Move> {
         .find(|m| m.from == from && m.to == to)
 }
 
+/// A finished game's result in the game's own words (English): who won and how, the places
+/// where the rules place players, and why when a special rule decided it.
+pub fn result_words(game: &Game) -> Vec<String> {
+    let Some(outcome) = starhalma_guide::outcome(game) else {
+        return Vec::new();
+    };
+    let texts = Texts::new(Language::English);
+    let say = |line: &starhalma_guide::Line| line.say_with_colours(&texts, game.variant());
+    let mut lines = vec![say(&outcome.headline)];
+    lines.extend(outcome.places.iter().map(|line| format!("  {}", say(line))));
+    lines.extend(outcome.why.iter().map(|(line, _)| say(line)));
+    lines
+}
+
 pub fn run(variant: Variant, seats: &[Seat], seed: u64) -> Result<()> {
     let mut game = Game::new(variant);
     let mut planner = Planner::new(game.rules(), seed);
@@ -48,21 +63,11 @@ pub fn run(variant: Variant, seats: &[Seat], seed: u64) -> Result<()> {
     println!("`moves` lists the legal moves, `undo` takes back, `quit` ends.");
     loop {
         println!("\n{}", crate::render_game(&game));
-        match game.status() {
-            Status::Ongoing => {}
-            status => {
-                println!("Game over: {status:?}");
-                for p in game.ranking() {
-                    println!(
-                        "  {}. {} ({} home, {} to go)",
-                        p.place,
-                        variant.colour(p.seat),
-                        p.home,
-                        p.distance
-                    );
-                }
-                return Ok(());
+        if game.is_over() {
+            for line in result_words(&game) {
+                println!("{line}");
             }
+            return Ok(());
         }
         let seat = game.active();
         let colour = variant.colour(seat);

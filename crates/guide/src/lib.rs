@@ -4,8 +4,11 @@
 //! - [`sections`]: the "How to play" screen of a rule set, in reading order. Some sections
 //!   carry a [`Diagram`]: a small position and the move it shows, built and checked with the
 //!   rules crate, for the client to draw on a mini board. The constructors are in [`diagram`].
-//! - [`decision`]: the facts for the game-over panel when a special rule decided a game, with
-//!   the [`Topic`] of the section that explains it.
+//! - [`outcome`]: a finished game's result as its rules state it (who won and how, the places
+//!   where the rules place players, why a special rule decided it), as [`Line`]s of words, for
+//!   the game-over panel, the HUD, screen readers and the CLI alike.
+//! - [`decision`]: the facts behind a game a special rule decided, with the [`Topic`] of the
+//!   section that explains it.
 //! - [`explain`] and [`why_not`]: friendly words for every refusal of the rules engine.
 //! - [`GuidedGame`] and [`SCRIPT`]: the scripted first game against Easy.
 //!
@@ -31,6 +34,7 @@ mod decided;
 pub mod diagram;
 mod guided;
 mod refusal;
+mod result;
 mod sections;
 mod summary;
 
@@ -38,6 +42,7 @@ pub use decided::{Among, Decided, Decision, decision};
 pub use diagram::{Diagram, Shows};
 pub use guided::{Action, Expect, Feedback, GuideStep, GuidedGame, SCRIPT};
 pub use refusal::{NOWHERE_TO_GO, explain, why_not};
+pub use result::{Line, Outcome, Word, colour_message, outcome};
 pub use sections::{Section, Topic, sections};
 pub use summary::summary;
 

@@ -75,6 +75,8 @@ pub const BUTTON_PREVIOUS: &str = "button-previous";
 pub const BUTTON_NEXT: &str = "button-next";
 pub const BUTTON_CLOSE: &str = "button-close";
 pub const BUTTON_HOW_DECIDED: &str = "button-how-decided";
+pub const BUTTON_MOVES_LABELS: &str = "button-moves-labels";
+pub const BUTTON_MOVES_NOTATION: &str = "button-moves-notation";
 pub const MOVE_STEP: &str = "move-step";
 pub const MOVE_SWAP: &str = "move-swap";
 pub const MOVE_JUMPS: &str = "move-jumps";
@@ -84,12 +86,21 @@ pub const HUD_COMPUTER_THINKING: &str = "hud-computer-thinking";
 pub const HUD_COMPUTER: &str = "hud-computer";
 pub const HUD_TO_MOVE: &str = "hud-to-move";
 pub const HUD_TO_MOVE_ONLINE: &str = "hud-to-move-online";
-pub const HUD_WINS: &str = "hud-wins";
-pub const HUD_WINS_RESIGNATION: &str = "hud-wins-resignation";
-pub const HUD_WINS_ANTI_SPOILING: &str = "hud-wins-anti-spoiling";
-pub const HUD_DRAW: &str = "hud-draw";
-pub const HUD_GAME_OVER: &str = "hud-game-over";
-pub const RANKING_PLACE: &str = "ranking-place";
+pub const RESULT_WINS_HOME: &str = "result-wins-home";
+pub const RESULT_WINS_KING: &str = "result-wins-king";
+pub const RESULT_WINS_FILLED: &str = "result-wins-filled";
+pub const RESULT_WINS_ANTI_SPOILING: &str = "result-wins-anti-spoiling";
+pub const RESULT_WINS_RESIGNATION: &str = "result-wins-resignation";
+pub const RESULT_DRAW_ALL_PASSED: &str = "result-draw-all-passed";
+pub const RESULT_DRAW_MOVE_CAP: &str = "result-draw-move-cap";
+pub const RESULT_WINS_ON_HOME: &str = "result-wins-on-home";
+pub const RESULT_WINS_ON_DISTANCE: &str = "result-wins-on-distance";
+pub const RESULT_FIRST_SHARED: &str = "result-first-shared";
+pub const RESULT_AFTER_TURNS: &str = "result-after-turns";
+pub const RESULT_WHEN_ALL_PASSED: &str = "result-when-all-passed";
+pub const RESULT_PLACE: &str = "result-place";
+pub const RESULT_PLACE_FINISHED: &str = "result-place-finished";
+pub const RESULT_PLACE_RESIGNED: &str = "result-place-resigned";
 pub const HUD_HOME_COUNT: &str = "hud-home-count";
 pub const HUD_HOME: &str = "hud-home";
 pub const HUD_KING_TO_TIP: &str = "hud-king-to-tip";
@@ -111,6 +122,7 @@ pub const TEXT_BOARD_KING: &str = "text-board-king";
 pub const MOVES_HEADING: &str = "moves-heading";
 pub const MOVES_LIVE: &str = "moves-live";
 pub const MOVES_ENTRY: &str = "moves-entry";
+pub const MOVES_PASS: &str = "moves-pass";
 pub const HOW_TO_PLAY_TITLE: &str = "how-to-play-title";
 pub const HOW_TO_PLAY_SECTION: &str = "how-to-play-section";
 pub const ONLINE_CONNECTING: &str = "online-connecting";
@@ -443,6 +455,8 @@ pub const ALL: &[&str] = &[
     BUTTON_NEXT,
     BUTTON_CLOSE,
     BUTTON_HOW_DECIDED,
+    BUTTON_MOVES_LABELS,
+    BUTTON_MOVES_NOTATION,
     MOVE_STEP,
     MOVE_SWAP,
     MOVE_JUMPS,
@@ -452,12 +466,21 @@ pub const ALL: &[&str] = &[
     HUD_COMPUTER,
     HUD_TO_MOVE,
     HUD_TO_MOVE_ONLINE,
-    HUD_WINS,
-    HUD_WINS_RESIGNATION,
-    HUD_WINS_ANTI_SPOILING,
-    HUD_DRAW,
-    HUD_GAME_OVER,
-    RANKING_PLACE,
+    RESULT_WINS_HOME,
+    RESULT_WINS_KING,
+    RESULT_WINS_FILLED,
+    RESULT_WINS_ANTI_SPOILING,
+    RESULT_WINS_RESIGNATION,
+    RESULT_DRAW_ALL_PASSED,
+    RESULT_DRAW_MOVE_CAP,
+    RESULT_WINS_ON_HOME,
+    RESULT_WINS_ON_DISTANCE,
+    RESULT_FIRST_SHARED,
+    RESULT_AFTER_TURNS,
+    RESULT_WHEN_ALL_PASSED,
+    RESULT_PLACE,
+    RESULT_PLACE_FINISHED,
+    RESULT_PLACE_RESIGNED,
     HUD_HOME_COUNT,
     HUD_HOME,
     HUD_KING_TO_TIP,
@@ -479,6 +502,7 @@ pub const ALL: &[&str] = &[
     MOVES_HEADING,
     MOVES_LIVE,
     MOVES_ENTRY,
+    MOVES_PASS,
     HOW_TO_PLAY_TITLE,
     HOW_TO_PLAY_SECTION,
     ONLINE_CONNECTING,

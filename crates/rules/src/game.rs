@@ -81,6 +81,13 @@ struct GameRecord {
     moves: Vec<Move>,
     #[serde(default)]
     resigned: Option<u8>,
+    /// The seat that moved first from the rule set's own start (absent: seat 0).
+    #[serde(default, skip_serializing_if = "is_seat_zero")]
+    first: u8,
+}
+
+fn is_seat_zero(seat: &u8) -> bool {
+    *seat == 0
 }
 
 /// A starting position in a save file: every piece as `[hole, seat, king]`.
@@ -112,6 +119,8 @@ pub struct Game {
     rules: Rules,
     /// The hand-built start of a game made by `from_state`.
     start: Option<State>,
+    /// The seat to move first.
+    first: u8,
     state: State,
     history: Vec<Played>,
     resigned: Option<u8>,
@@ -122,6 +131,7 @@ impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
         self.rules.variant() == other.rules.variant()
             && self.start == other.start
+            && self.first == other.first
             && self.state == other.state
             && self.history == other.history
             && self.resigned == other.resigned
@@ -132,17 +142,32 @@ impl PartialEq for Game {
 impl Eq for Game {}
 
 impl Game {
+    /// The rule set's own start, seat 0 (Red) to move: the laws' and the table's first player,
+    /// and the Diamond Game page's "Red moves first".
     pub fn new(variant: Variant) -> Game {
+        Game::starting_with(variant, 0).expect("seat 0 always plays")
+    }
+
+    /// The rule set's own start with `first` to move: the shop rules' "a toss of a coin decides
+    /// who starts" (seed 004), offered for every rule set. Turns then go round in the usual
+    /// order from `first`; the turn counts (the table's 30 and 200 turns each, the Diamond
+    /// Game's 400 moves each) count everyone's turns together, so they are unchanged.
+    pub fn starting_with(variant: Variant, first: u8) -> Result<Game, SetupError> {
+        if first >= variant.players() {
+            return Err(SetupError::Seats);
+        }
         let rules = Rules::new(variant);
-        let state = rules.initial_state();
-        Game {
+        let mut state = rules.initial_state();
+        state.active = first;
+        Ok(Game {
             rules,
             start: None,
+            first,
             state,
             history: Vec::new(),
             resigned: None,
             status: Status::Ongoing,
-        }
+        })
     }
 
     /// A game continuing from a hand-built state (no history before it). Fails when the
@@ -157,6 +182,7 @@ impl Game {
         Ok(Game {
             rules,
             start: Some(state),
+            first: state.active,
             state,
             history: Vec::new(),
             resigned: None,
@@ -203,6 +229,11 @@ impl Game {
 
     pub fn resigned(&self) -> Option<u8> {
         self.resigned
+    }
+
+    /// The seat that moved first (or was to move at a hand-built start).
+    pub fn first(&self) -> u8 {
+        self.first
     }
 
     /// Legal moves of the active seat (a lone pass when it has none; none once the game is
@@ -293,6 +324,35 @@ impl Game {
         }
     }
 
+    /// `seat`'s marbles in its target, as a result counts them: a player who finished counts the
+    /// whole target (seed 001: the winner counts ten even when the opposite player's marbles are
+    /// left in it by the anti-spoiling rule; the fill rules likewise), everyone else, a winner by
+    /// resignation included, their own marbles there.
+    pub fn marbles_home(&self, seat: u8) -> u32 {
+        match self.status {
+            Status::Won { winner, reason }
+                if winner == seat && reason != WinReason::Resignation =>
+            {
+                self.rules.target(seat).count_ones()
+            }
+            _ => self.rules.marbles_home(&self.state, seat),
+        }
+    }
+
+    /// Diamond Game (seed 003): `seat`'s fifteen target holes are filled, with marbles of any
+    /// colours, but its king is not on the tip (◎), so the game goes on until the king gets
+    /// there ("King to ◎"). Always false in the other rule sets and once the game is over.
+    pub fn king_to_tip(&self, seat: u8) -> bool {
+        if self.rule_set() != RuleSet::Diamond || self.is_over() || seat >= self.rules.players() {
+            return false;
+        }
+        let position = self.position();
+        let target = self.rules.target(seat);
+        let tip = self.rules.target_tip(seat).bit();
+        let king_on_tip = position.kings() & position.pieces(seat) & tip != 0;
+        target & !position.occupied() == 0 && !king_on_tip
+    }
+
     /// Every seat placed: a winner first, then by marbles in the target (more is better), then
     /// by distance still to go (less is better); players level on both share a place. A
     /// resigned player is placed last.
@@ -305,10 +365,7 @@ impl Game {
             .variant()
             .seats()
             .map(|seat| {
-                let mut home = self.rules.marbles_home(&self.state, seat);
-                if Some(seat) == winner {
-                    home = self.rules.target(seat).count_ones();
-                }
+                let home = self.marbles_home(seat);
                 let group = if Some(seat) == winner {
                     0
                 } else if Some(seat) == self.resigned {
@@ -362,7 +419,8 @@ impl Game {
             return Err(LoadError::Version(record.version));
         }
         let mut game = match record.start {
-            None => Game::new(record.variant),
+            None => Game::starting_with(record.variant, record.first)
+                .map_err(|e| LoadError::Start(e.to_string()))?,
             Some(start) => {
                 let position = Position::from_placements(start.pieces)
                     .map_err(|e| LoadError::Start(e.to_string()))?;
@@ -401,6 +459,7 @@ impl From<Game> for GameRecord {
             start: game.start.as_ref().map(StartRecord::of),
             moves: game.history.iter().map(|p| p.mv).collect(),
             resigned: game.resigned,
+            first: if game.start.is_some() { 0 } else { game.first },
         }
     }
 }

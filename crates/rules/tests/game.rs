@@ -162,6 +162,47 @@ fn save_files_round_trip_mid_game_including_history_and_resignation() {
     }
 }
 
+/// Seed 004: "A toss of a coin decides who starts". Any seat may start; turns go round in the
+/// usual order from it, the save file keeps it, and an old save without it starts with seat 0.
+#[test]
+fn any_seat_can_start_and_save_files_keep_who_did() {
+    for variant in every_variant() {
+        let n = variant.players();
+        for first in 0..n {
+            let mut game = Game::starting_with(variant, first).unwrap();
+            assert_eq!((game.active(), game.first()), (first, first), "{variant}");
+            assert_eq!(game.position(), Game::new(variant).position());
+            let seats: Vec<u8> = (0..n * 2)
+                .map(|i| {
+                    let seat = game.active();
+                    let mv = game.legal_moves()[i as usize % 3];
+                    game.play(mv).unwrap();
+                    seat
+                })
+                .collect();
+            let expected: Vec<u8> = (0..n * 2).map(|i| (first + i) % n).collect();
+            assert_eq!(seats, expected, "{variant}");
+            let json = game.to_json();
+            assert_eq!(json.contains("\"first\""), first != 0, "{json}");
+            assert_eq!(Game::from_json(&json).unwrap(), game, "{variant}");
+        }
+        assert!(
+            Game::starting_with(variant, n).is_err(),
+            "{variant}: no seat {n}"
+        );
+    }
+    // A file naming a seat that does not play is refused.
+    let two = Variant::new(RuleSet::Laws, 2).unwrap();
+    let json = Game::starting_with(two, 1)
+        .unwrap()
+        .to_json()
+        .replace("\"first\": 1", "\"first\": 5");
+    assert!(
+        matches!(Game::from_json(&json), Err(LoadError::Start(_))),
+        "{json}"
+    );
+}
+
 #[test]
 fn hand_built_games_save_their_starting_position() {
     let variant = Variant::new(RuleSet::Laws, 2).unwrap();

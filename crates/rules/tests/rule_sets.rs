@@ -315,6 +315,27 @@ fn table_a_move_can_make_someone_else_finish() {
         (0, 1, 10)
     );
     assert_eq!((ranking[1].seat, ranking[1].place), (1, 2));
+    // Live counts say the same: Red ten (seed 001: the winner counts ten), Blue none.
+    assert_eq!((g.marbles_home(0), g.marbles_home(1)), (10, 0));
+    // Before the move that finished it, Red had only its own seven home.
+    assert!(g.undo());
+    assert_eq!(g.marbles_home(0), 7);
+}
+
+#[test]
+fn a_winner_by_resignation_counts_only_its_own_marbles_home() {
+    let mut g = spoiled_position(40, 0);
+    assert_eq!(g.marbles_home(0), 7);
+    g.resign(1).unwrap();
+    assert_eq!(
+        g.status(),
+        Status::Won {
+            winner: 0,
+            reason: WinReason::Resignation
+        }
+    );
+    assert_eq!(g.marbles_home(0), 7, "nothing finished: no full count");
+    assert_eq!(g.ranking()[0].home, 7);
 }
 
 #[test]
@@ -588,6 +609,37 @@ fn diamond_win_needs_the_fifteen_holes_full_and_the_own_king_on_the_tip() {
     let mut g = game(DIAMOND, 2, &pieces, 0, 0);
     g.play(Move::step(entry_from, last)).unwrap();
     assert_eq!(g.status(), Status::Ongoing);
+}
+
+/// Seed 003: "If the 15 spaces of your target triangle are filled but your king isn't on ◎" —
+/// filled with marbles of any colour, not only the player's own.
+#[test]
+fn diamond_king_to_the_tip_when_the_target_is_filled_with_any_colours() {
+    // Red's target: camp 3 (tip -8,4) and its edge (q = -4). Red's king waits outside; a plain
+    // Red marble stands on the tip; two yellow marbles fill edge holes.
+    let triangle = CAMPS[3] | starhalma_rules::board::camp_edge(3);
+    let yellow_edge = [h(-4, 3), h(-4, 4)];
+    let mut pieces: Vec<_> = Hole::all()
+        .filter(|x| triangle & x.bit() != 0 && !yellow_edge.contains(x))
+        .map(|x| (x.coord().q, x.coord().r, 0, false))
+        .collect();
+    pieces.extend(yellow_edge.map(|x| (x.coord().q, x.coord().r, 1, false)));
+    pieces.push((-2, 0, 0, true));
+    pieces.push((-4, 8, 1, true));
+    let g = game(DIAMOND, 2, &pieces, 0, 0);
+    assert_eq!(g.status(), Status::Ongoing);
+    assert!(g.king_to_tip(0), "full with mixed colours, king away");
+    assert!(!g.king_to_tip(1), "Yellow's target is empty");
+    // One edge hole empty: not filled, nothing to say.
+    let open: Vec<_> = pieces
+        .iter()
+        .copied()
+        .filter(|&(q, r, _, _)| (q, r) != (-4, 4))
+        .collect();
+    assert!(!game(DIAMOND, 2, &open, 0, 0).king_to_tip(0));
+    // Another rule set never asks for a king.
+    let table = spoiled_position(10, 0);
+    assert!(!table.king_to_tip(0));
 }
 
 #[test]
