@@ -273,10 +273,7 @@ p99 {:.3} ms, max {:.3} ms",
 pub(crate) fn bench_frames(frames: u32, app_for: impl Fn(Match) -> App) {
     use starhalma_ai::Level;
     let variant = Variant::new(RuleSet::Laws, 6).expect("6 players play laws");
-    let computers = Setup {
-        variant,
-        seats: vec![SeatKind::Computer(Level::Hard); 6],
-    };
+    let computers = Setup::new(variant, vec![SeatKind::Computer(Level::Hard); 6]);
     let mut app = app_for(Match::new(computers));
     let (cpu, wall) = measure(&mut app, frames, |world| {
         world.resource::<ComputerThinking>().0
@@ -400,6 +397,7 @@ fn idle_cpu_driver(
                     SeatKind::Human,
                     SeatKind::Computer(starhalma_ai::Level::Medium),
                 ],
+                first: 0,
             };
             commands.write(crate::core::GameCommand::NewGame(setup));
             next.set(crate::ui::Screen::Playing);

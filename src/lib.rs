@@ -49,7 +49,7 @@ pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
 pub use net::{JoinAtStart, PlayerProfile, ServerUrl};
 pub use persist::Store;
-pub use ui::{PanelSettings, Screen, StartWith, UiAction};
+pub use ui::{PanelSettings, Screen, StartWith, UiAction, WhoStarts};
 
 /// What tests and benchmarks look at: the messages, resources and components of each part.
 pub mod testing {

@@ -144,8 +144,8 @@ fn requested_match(args: &Args) -> Result<Option<Match>, String> {
         let game = Game::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let seats = vec![SeatKind::Human; game.variant().players() as usize];
         let setup = Setup {
-            variant: game.variant(),
-            seats,
+            first: game.first(),
+            ..Setup::new(game.variant(), seats)
         };
         return Ok(Some(Match { game, setup }));
     }
@@ -167,7 +167,7 @@ fn requested_match(args: &Args) -> Result<Option<Match>, String> {
         .unwrap_or(6.min(*rules.player_counts().last().unwrap_or(&2)));
     let variant = Variant::new(rules, players).map_err(|e| e.to_string())?;
     let seats = vec![SeatKind::Human; players as usize];
-    Ok(Some(Match::new(Setup { variant, seats })))
+    Ok(Some(Match::new(Setup::new(variant, seats))))
 }
 
 /// The languages this desktop or browser prefers, best first, as far as the game speaks them.

@@ -70,6 +70,9 @@ impl MoveSource {
 pub struct Setup {
     pub variant: Variant,
     pub seats: Vec<SeatKind>,
+    /// The seat that moves first (0, Red, unless the menu's "Who starts: random" tossed
+    /// another).
+    pub first: u8,
 }
 
 impl Default for Setup {
@@ -79,11 +82,21 @@ impl Default for Setup {
             variant: Variant::new(RuleSet::Table { long_hops: false }, 2)
                 .expect("the table is played by two"),
             seats: vec![SeatKind::Human, SeatKind::Computer(Level::Medium)],
+            first: 0,
         }
     }
 }
 
 impl Setup {
+    /// `seats` playing `variant`, seat 0 first.
+    pub fn new(variant: Variant, seats: Vec<SeatKind>) -> Setup {
+        Setup {
+            variant,
+            seats,
+            first: 0,
+        }
+    }
+
     /// Seat 0 a person, the others the computer at `level`.
     pub fn against_computer(variant: Variant, level: Level) -> Setup {
         let seats = variant
@@ -96,7 +109,7 @@ impl Setup {
                 }
             })
             .collect();
-        Setup { variant, seats }
+        Setup::new(variant, seats)
     }
 
     /// An online game's seats as this device plays them: its own seat (none for a spectator)
@@ -112,7 +125,7 @@ impl Setup {
                 }
             })
             .collect();
-        Setup { variant, seats }
+        Setup::new(variant, seats)
     }
 
     /// Is this a setup a game can start with (one seat kind per player)?
@@ -122,6 +135,11 @@ impl Setup {
             return Err(Phrase::msg(id::REASON_SEAT_COUNT)
                 .with("players", players)
                 .with("seats", self.seats.len()));
+        }
+        if self.first >= players {
+            return Err(Phrase::msg(id::REASON_SEAT_COUNT)
+                .with("players", players)
+                .with("seats", self.first + 1));
         }
         Ok(())
     }
@@ -143,10 +161,11 @@ impl Default for Match {
 
 impl Match {
     pub fn new(setup: Setup) -> Match {
-        Match {
-            game: Game::new(setup.variant),
-            setup,
-        }
+        // A first seat that does not play (refused by `Setup::check` before a new game) starts
+        // with seat 0.
+        let game = Game::starting_with(setup.variant, setup.first)
+            .unwrap_or_else(|_| Game::new(setup.variant));
+        Match { game, setup }
     }
 
     pub fn seat_kind(&self, seat: u8) -> SeatKind {

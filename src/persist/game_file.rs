@@ -50,11 +50,12 @@ pub fn load_text(text: &str) -> Result<Match, Phrase> {
             seats
         }
     };
-    let variant = game.variant();
-    Ok(Match {
-        game,
-        setup: Setup { variant, seats },
-    })
+    // Play again starts with the seat this game started with.
+    let setup = Setup {
+        first: game.first(),
+        ..Setup::new(game.variant(), seats)
+    };
+    Ok(Match { game, setup })
 }
 
 fn not_readable(error: String) -> Phrase {

@@ -8,7 +8,7 @@ use crate::locale::{Language, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
 use crate::net::{ChosenServer, PlayerProfile, ServerUrl};
 use crate::sound::SoundSettings;
-use crate::ui::{MenuChoice, PanelSettings, RoomClock};
+use crate::ui::{MenuChoice, PanelSettings, RoomClock, WhoStarts};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,8 @@ pub(super) struct Settings {
     board_hidden: bool,
     /// The move list in the engine's notation instead of row/space labels.
     move_notation: bool,
+    /// A new game's first seat is tossed for ("Who starts: random").
+    random_start: bool,
     /// The seats' symbols shown beside their colours and on their marbles.
     symbols: bool,
     /// The language's code (`"ja"`). Without one (a first start, an older file, a code the
@@ -84,6 +86,7 @@ impl Settings {
             panel_shown: panel.shown,
             board_hidden: panel.board_hidden,
             move_notation: panel.notation,
+            random_start: choice.starts == WhoStarts::Random,
             symbols: symbols.shown,
             language: language.map(|l| l.code().to_string()),
             player_name: None,
@@ -151,6 +154,11 @@ pub(super) fn load_settings(
             rules: settings.variant.rules(),
             players: settings.variant.players(),
             seats,
+            starts: if settings.random_start {
+                WhoStarts::Random
+            } else {
+                WhoStarts::Red
+            },
         };
     }
     if settings.seconds_per_hop.is_finite() && settings.seconds_per_hop > 0.0 {

@@ -30,7 +30,7 @@ fn guided_setup() -> Setup {
             }
         })
         .collect();
-    Setup { variant, seats }
+    Setup::new(variant, seats)
 }
 
 fn start_guided_game(

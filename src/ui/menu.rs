@@ -5,7 +5,9 @@ use super::play_online::{MenuPage, Typing, online_rows};
 use super::theme::{MENU_BACKGROUND, READING_PANEL, SOFT_TEXT, TEXT, size};
 use super::widgets::focusable_button;
 use super::widgets::label;
-use super::{ActionPressed, MenuChoice, RoomClock, SavedGames, Screen, UiAction, seat_label};
+use super::{
+    ActionPressed, MenuChoice, RoomClock, SavedGames, Screen, UiAction, WhoStarts, seat_label,
+};
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Language, Phrase, Words, rules_name};
@@ -32,7 +34,7 @@ fn menu_rows(
 ) -> Vec<MenuRow> {
     let [rules, players] = choice_rows(choice);
     let variant = Variant::new(choice.rules, choice.players).expect("menu keeps counts valid");
-    let seats = choice
+    let mut seats: MenuRow = choice
         .seats
         .iter()
         .enumerate()
@@ -47,6 +49,15 @@ fn menu_rows(
             )
         })
         .collect();
+    let who = match choice.starts {
+        WhoStarts::Red => Phrase::Seat(variant.colour(0)),
+        WhoStarts::Random => Phrase::msg(id::MENU_STARTS_RANDOM),
+    };
+    seats.push((
+        Phrase::msg(id::MENU_WHO_STARTS).with("who", who),
+        UiAction::CycleStarts,
+        false,
+    ));
     let mut last = vec![(Phrase::msg(id::MENU_START), UiAction::Start, true)];
     if online {
         last.push((
@@ -297,13 +308,20 @@ fn menu_actions(
                     SeatKind::Computer(Level::Hard) | SeatKind::Remote => SeatKind::Human,
                 };
             }
+            UiAction::CycleStarts => {
+                choice.starts = match choice.starts {
+                    WhoStarts::Red => WhoStarts::Random,
+                    WhoStarts::Random => WhoStarts::Red,
+                }
+            }
             UiAction::CycleRoomClock => *clock = clock.next(),
             UiAction::NewName => {
                 let seed = time.elapsed().as_nanos() as u64;
                 profile.name = Some(suggest_name(&words, seed));
             }
             UiAction::Start => {
-                commands.write(GameCommand::NewGame(choice.setup()));
+                let toss = time.elapsed().as_nanos() as u64;
+                commands.write(GameCommand::NewGame(choice.setup(toss)));
                 next.set(Screen::Playing);
             }
             _ => {}

@@ -61,6 +61,27 @@ pub struct MenuChoice {
     pub rules: RuleSet,
     pub players: u8,
     pub seats: Vec<SeatKind>,
+    pub starts: WhoStarts,
+}
+
+/// Who moves first in a new game: Red, as the laws, the table and the Diamond Game page have
+/// it, or a toss, as the shop rules do ("a toss of a coin decides who starts", seed 004).
+/// Offered for every rule set; kept in the settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WhoStarts {
+    #[default]
+    Red,
+    Random,
+}
+
+impl WhoStarts {
+    /// The seat to start among `players`: Red's, or the toss of `seed`.
+    pub fn seat(self, players: u8, seed: u64) -> u8 {
+        match self {
+            WhoStarts::Red => 0,
+            WhoStarts::Random => starhalma_ai::SplitMix(seed).below(players.into()) as u8,
+        }
+    }
 }
 
 impl Default for MenuChoice {
@@ -70,16 +91,19 @@ impl Default for MenuChoice {
             rules: setup.variant.rules(),
             players: setup.variant.players(),
             seats: setup.seats,
+            starts: WhoStarts::default(),
         }
     }
 }
 
 impl MenuChoice {
-    pub fn setup(&self) -> Setup {
+    /// The setup of a new game; `toss` seeds the toss when the start is random.
+    pub fn setup(&self, toss: u64) -> Setup {
         let variant = Variant::new(self.rules, self.players).expect("the menu offers valid counts");
         Setup {
             variant,
             seats: self.seats.clone(),
+            first: self.starts.seat(self.players, toss),
         }
     }
 }
@@ -127,6 +151,8 @@ pub enum UiAction {
     ToggleBoard,
     /// The move list in row/space labels or in the engine's notation (key L).
     ToggleNotation,
+    /// The menu's "Who starts": Red, or random.
+    CycleStarts,
     Hint,
     Save,
     Load,
@@ -317,6 +343,7 @@ fn game_actions(
     mut requests: MessageWriter<MoveRequest>,
     mut next: ResMut<NextState<Screen>>,
     mut hints: MessageWriter<HintRequest>,
+    (choice, time): (Res<MenuChoice>, Res<Time<Real>>),
 ) {
     for ActionPressed(action) in actions.read() {
         match action {
@@ -332,7 +359,14 @@ fn game_actions(
                 requests.write(MoveRequest::pass(MoveSource::Panel));
             }
             UiAction::PlayAgain => {
-                commands.write(GameCommand::NewGame(state.setup.clone()));
+                // The same seats; a random start is tossed again.
+                let mut setup = state.setup.clone();
+                if choice.starts == WhoStarts::Random {
+                    setup.first = choice
+                        .starts
+                        .seat(setup.variant.players(), time.elapsed().as_nanos() as u64);
+                }
+                commands.write(GameCommand::NewGame(setup));
             }
             UiAction::ChangeMode => next.set(Screen::Menu),
             UiAction::Hint => {

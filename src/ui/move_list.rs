@@ -73,6 +73,13 @@ fn list_window(
             .filter(move |(at, _)| live && *at == ply)
             .cloned()
     };
+    if start == 0 {
+        // Who moved first (a random start may have chosen anyone); pressing it shows the start.
+        entries.push((
+            0,
+            Phrase::msg(id::MOVES_FIRST).with("colour", variant.colour(state.game.first())),
+        ));
+    }
     entries.extend(heard_after(start));
     for (i, played) in history[start..end].iter().enumerate() {
         let n = start + i + 1;

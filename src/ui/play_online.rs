@@ -334,7 +334,7 @@ fn online_page_actions(
     mut next: ResMut<NextState<Screen>>,
     mut windows: Query<&mut Window>,
 ) {
-    let variant = choice.setup().variant;
+    let variant = choice.setup(0).variant;
     for ActionPressed(action) in actions.read() {
         let mut play = |request: NetRequest, page: &mut MenuPage| {
             requests.write(request);

@@ -97,6 +97,7 @@ fn resigning_at_two_players_ends_the_game_and_drops_the_plan() {
     let setup = Setup {
         variant: table2(),
         seats: vec![SeatKind::Computer(Level::Medium), SeatKind::Human],
+        first: 0,
     };
     let mut app = app_for(Match::new(setup));
     paced(&mut app);
@@ -139,6 +140,7 @@ fn resigning_at_three_players_ends_the_game_with_a_ranking() {
             SeatKind::Computer(Level::Medium),
             SeatKind::Computer(Level::Medium),
         ],
+        first: 0,
     };
     let mut app = app_for(Match::new(setup));
     paced(&mut app);
@@ -170,6 +172,7 @@ fn a_new_game_replaces_the_board_and_restarts_the_computers_plan() {
     let setup = Setup {
         variant: table2(),
         seats: vec![SeatKind::Computer(Level::Medium), SeatKind::Human],
+        first: 0,
     };
     let mut app = app_for(Match::new(setup.clone()));
     paced(&mut app);
@@ -182,6 +185,7 @@ fn a_new_game_replaces_the_board_and_restarts_the_computers_plan() {
     let diamond = Setup {
         variant: Variant::new(RuleSet::Diamond, 2).unwrap(),
         seats: setup.seats.clone(),
+        first: 0,
     };
     command(&mut app, GameCommand::NewGame(diamond.clone()));
     assert_eq!(sent::<GameReset>(&app).len(), 1);
@@ -206,6 +210,7 @@ fn a_new_game_replaces_the_board_and_restarts_the_computers_plan() {
         GameCommand::NewGame(Setup {
             variant: table2(),
             seats: vec![SeatKind::Human],
+            first: 0,
         }),
     );
     assert_eq!(
@@ -230,6 +235,7 @@ fn loading_a_game_replaces_the_match_and_its_marbles() {
     let setup = Setup {
         variant: table2(),
         seats: vec![SeatKind::Human, SeatKind::Computer(Level::Medium)],
+        first: 0,
     };
     command(
         &mut app,
@@ -250,6 +256,7 @@ fn loading_a_game_replaces_the_match_and_its_marbles() {
     let wrong = Setup {
         variant: Variant::new(RuleSet::Laws, 2).unwrap(),
         seats: setup.seats.clone(),
+        first: 0,
     };
     command(&mut app, GameCommand::Load(Box::new(game), wrong));
     assert!(
@@ -292,6 +299,7 @@ fn match_answers_the_interfaces_questions() {
             SeatKind::Human,
             SeatKind::Human,
         ],
+        first: 0,
     };
     let mut state = Match::new(setup);
     assert_eq!(state.first_person(), Some(1));

@@ -75,6 +75,7 @@ fn a_whole_game_played_with_the_keyboard_alone() {
         rules: RuleSet::Table { long_hops: false },
         players: 2,
         seats: vec![SeatKind::Human, SeatKind::Computer(Level::Easy)],
+        starts: Default::default(),
     });
     app.update();
     // Enter on the menu starts the game.
@@ -266,6 +267,7 @@ fn save_and_load_give_the_identical_game_undo_history_included() {
             SeatKind::Human,
             SeatKind::Computer(Level::Hard),
         ],
+        first: 0,
     };
     let mut start = Match::new(setup);
     // Two rounds played by people and the computer alike (moves chosen here).
@@ -516,7 +518,7 @@ fn the_panel_and_move_list_are_filled_again_after_change_mode() {
         app.world_mut()
             .query::<&ReplayButton>()
             .iter(app.world())
-            .filter(|b| matches!(b, ReplayButton::After(_)))
+            .filter(|b| matches!(b, ReplayButton::After(ply) if *ply > 0))
             .count()
     };
     let panel = panel_texts(&mut app);
@@ -532,4 +534,89 @@ fn the_panel_and_move_list_are_filled_again_after_change_mode() {
     );
     assert_eq!(panel_texts(&mut app), panel);
     assert_eq!(listed(&mut app), 2);
+}
+
+/// "Who starts: random" (seed 004's coin toss, offered for every rule set): the toss is
+/// reproducible by its seed and reaches every seat; the menu offers it and keeps it in the
+/// settings; the game starts with the tossed seat, the move list says who, and a saved game
+/// keeps it.
+#[test]
+fn who_starts_red_or_random() {
+    use starhalma::WhoStarts;
+    assert_eq!(WhoStarts::Red.seat(3, 12345), 0);
+    let tossed: Vec<u8> = (0..60)
+        .map(|seed| WhoStarts::Random.seat(3, seed))
+        .collect();
+    assert_eq!(
+        tossed,
+        (0..60)
+            .map(|seed| WhoStarts::Random.seat(3, seed))
+            .collect::<Vec<_>>(),
+        "the same seed, the same seat"
+    );
+    for seat in 0..3 {
+        assert!(
+            tossed.contains(&seat),
+            "seat {seat} never starts: {tossed:?}"
+        );
+    }
+
+    let store = temp_store("starts");
+    let mut app = full_app(&store, None);
+    app.insert_resource(MenuChoice {
+        rules: RuleSet::Diamond,
+        players: 3,
+        seats: vec![SeatKind::Human; 3],
+        starts: WhoStarts::Red,
+    });
+    app.update();
+    let texts = |app: &mut App| -> Vec<String> {
+        app.world_mut()
+            .query::<&Text>()
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .collect()
+    };
+    assert!(texts(&mut app).contains(&"Who starts: Red".to_string()));
+    press(&mut app, UiAction::CycleStarts);
+    app.update();
+    assert_eq!(
+        app.world().resource::<MenuChoice>().starts,
+        WhoStarts::Random
+    );
+    assert!(texts(&mut app).contains(&"Who starts: random".to_string()));
+    press(&mut app, UiAction::Start);
+    app.update();
+    let first = app.world().resource::<Match>().game.first();
+    assert_eq!(app.world().resource::<Match>().game.active(), first);
+    let colour = Variant::new(RuleSet::Diamond, 3).unwrap().colour(first);
+    assert!(
+        texts(&mut app).contains(&format!("{colour} starts")),
+        "the move list names who starts"
+    );
+    // The choice is kept: a new app on the same store offers random again.
+    drop(app);
+    let app = full_app(&store, None);
+    assert_eq!(
+        app.world().resource::<MenuChoice>().starts,
+        WhoStarts::Random
+    );
+
+    // A game Blue started, saved and loaded, still has Blue starting, and Play again keeps it.
+    let setup = Setup {
+        first: 1,
+        ..people(table2())
+    };
+    let mut app = full_app(&temp_store("starts-saved"), Some(Match::new(setup)));
+    assert_eq!(app.world().resource::<Match>().game.active(), 1);
+    let text = app.world().resource::<Match>().game.to_json();
+    assert!(text.contains("\"first\": 1"), "{text}");
+    press(&mut app, UiAction::Save);
+    app.update();
+    command(&mut app, GameCommand::NewGame(people(table2())));
+    assert_eq!(app.world().resource::<Match>().game.first(), 0);
+    press(&mut app, UiAction::Load);
+    app.update();
+    assert_eq!(app.world().resource::<Match>().game.first(), 1);
+    assert_eq!(app.world().resource::<Match>().setup.first, 1);
 }

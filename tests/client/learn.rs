@@ -191,6 +191,7 @@ fn the_game_over_panel_names_the_rule_that_decided_and_opens_it() {
     let people = Setup {
         variant: table2(),
         seats: vec![SeatKind::Human; 2],
+        first: 0,
     };
     let mut app = app_in(Store::Nowhere, Some(Match::new(people)), |_| {});
     command(&mut app, GameCommand::Resign(0));
@@ -217,6 +218,7 @@ fn a_press_the_rules_refuse_is_explained_in_words() {
     let people = Setup {
         variant: table2(),
         seats: vec![SeatKind::Human; 2],
+        first: 0,
     };
     let mut app = app_in(Store::Nowhere, Some(Match::new(people)), |_| {});
     let game = app.world().resource::<Match>().game.clone();

@@ -90,6 +90,7 @@ pub(crate) fn people(variant: Variant) -> Setup {
     Setup {
         variant,
         seats: vec![SeatKind::Human; variant.players() as usize],
+        first: 0,
     }
 }
 
@@ -265,6 +266,7 @@ fn computer_game_planned(
     let setup = Setup {
         variant,
         seats: vec![SeatKind::Computer(level); variant.players() as usize],
+        first: 0,
     };
     let mut app = app_with(setup);
     app.insert_resource(mode);

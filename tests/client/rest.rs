@@ -96,6 +96,7 @@ fn the_computer_plans_while_the_board_rests_and_its_plan_wakes_it() {
     let setup = Setup {
         variant: table2(),
         seats: vec![SeatKind::Human, SeatKind::Computer(Level::Hard)],
+        first: 0,
     };
     let woken = Arc::new(AtomicUsize::new(0));
     let mut app = app_in(Store::Nowhere, Some(Match::new(setup)), |app| {
@@ -136,6 +137,7 @@ fn sliced_planning_asks_for_every_frame_while_it_thinks() {
     let setup = Setup {
         variant: table2(),
         seats: vec![SeatKind::Computer(Level::Medium), SeatKind::Human],
+        first: 0,
     };
     let mut app = app_in(Store::Nowhere, Some(Match::new(setup)), |app| {
         app.insert_resource(PlanningMode::Sliced {

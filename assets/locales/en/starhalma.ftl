@@ -61,6 +61,9 @@ menu-players =
     }
 # "Red: Human", "Blue: Medium".
 menu-seat = { $colour }: { $seat }
+# Who moves first: $who is a colour or menu-starts-random.
+menu-who-starts = Who starts: { $who }
+menu-starts-random = random
 menu-start = Start
 menu-play-friend = Play a friend (send a link)
 menu-player-name = Online name: { $name } (press for another)
@@ -196,6 +199,7 @@ moves-live = Live
 # "12. Red s 5,-1 4,0": $number (number), $move in the project's notation.
 moves-entry = { $number }. { $colour } { $move }
 moves-pass = pass
+moves-first = { $colour } starts
 
 ## Rules screen
 

@@ -50,6 +50,8 @@ speed-instant = 一瞬
 
 menu-players = { $count }人
 menu-seat = { $colour }: { $seat }
+menu-who-starts = 先手: { $who }
+menu-starts-random = ランダム
 menu-start = スタート
 menu-play-friend = 友だちと遊ぶ（リンクを送る）
 menu-player-name = オンラインの名前: { $name }（押すと別の名前）
@@ -156,6 +158,7 @@ moves-heading = 棋譜
 moves-live = 現在
 moves-entry = { $number }. { $colour } { $move }
 moves-pass = パス
+moves-first = { $colour }が先手
 
 ## Rules screen
 

@@ -50,6 +50,8 @@ speed-instant = तुरुन्त
 
 menu-players = { $count } खेलाडी
 menu-seat = { $colour }: { $seat }
+menu-who-starts = पहिले खेल्ने: { $who }
+menu-starts-random = अनियमित
 menu-start = सुरु गर्नुहोस्
 menu-play-friend = साथीसँग खेल्नुहोस् (लिङ्क पठाउनुहोस्)
 menu-player-name = अनलाइन नाम: { $name } (अर्को नामका लागि थिच्नुहोस्)
@@ -160,6 +162,7 @@ moves-heading = चालहरू
 moves-live = अहिले
 moves-entry = { $number }. { $colour } { $move }
 moves-pass = पास
+moves-first = { $colour } ले सुरु गर्छ
 
 ## Rules screen
 

@@ -89,6 +89,8 @@ enum Command {
         /// One entry per seat: human, easy, medium or hard; the last repeats.
         #[arg(long, default_value = "human,medium")]
         seats: String,
+        #[command(flatten)]
+        first: First,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -106,6 +108,8 @@ enum Command {
         /// Node budget per computer move (reproducible).
         #[arg(long, default_value_t = 20_000)]
         nodes: u64,
+        #[command(flatten)]
+        first: First,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Where to write the save file.
@@ -170,6 +174,31 @@ struct Setup {
     blocked: BlockedName,
 }
 
+/// Who moves first: `red` (seat 0, every rule set's own start), `random` (a coin toss, seed
+/// 004's rule, reproducible by `--seed`) or a seat number.
+#[derive(Args, Clone)]
+struct First {
+    #[arg(long = "first", default_value = "red")]
+    first: String,
+}
+
+impl First {
+    fn seat(&self, variant: Variant, seed: u64) -> Result<u8> {
+        let players = variant.players();
+        let seat = match self.first.trim() {
+            "red" => 0,
+            "random" => starhalma_ai::SplitMix(seed).below(players.into()) as u8,
+            number => number
+                .parse::<u8>()
+                .with_context(|| format!("--first {number}: use red, random or a seat number"))?,
+        };
+        if seat >= players {
+            bail!("--first {seat}: {variant} has seats 0 to {}", players - 1);
+        }
+        Ok(seat)
+    }
+}
+
 impl Setup {
     fn variant(&self) -> Result<Variant> {
         let rules = match self.rules {
@@ -206,9 +235,14 @@ fn main() -> Result<()> {
             seats,
             plies,
             nodes,
+            first,
             seed,
             out,
-        } => record_command(&setup, &seats, plies, nodes, seed, &out),
+        } => {
+            let variant = setup.variant()?;
+            let game = Game::starting_with(variant, first.seat(variant, seed)?)?;
+            record_command(game, &seats, plies, nodes, seed, &out)
+        }
         Command::Perft {
             setup,
             depth,
@@ -256,7 +290,16 @@ fn main() -> Result<()> {
             }
             Ok(())
         }
-        Command::Play { setup, seats, seed } => play_command(&setup, &seats, seed),
+        Command::Play {
+            setup,
+            seats,
+            first,
+            seed,
+        } => {
+            let variant = setup.variant()?;
+            let game = Game::starting_with(variant, first.seat(variant, seed)?)?;
+            play_command(game, &seats, seed)
+        }
         Command::Solitaire { beam } => solitaire_command(beam),
         Command::Bench {
             depth,
@@ -281,19 +324,18 @@ fn board_command(args: BoardArgs) -> Result<()> {
 }
 
 fn record_command(
-    setup: &Setup,
+    game: Game,
     seats: &str,
     plies: Option<usize>,
     nodes: u64,
     seed: u64,
     out: &std::path::Path,
 ) -> Result<()> {
-    let variant = setup.variant()?;
     let agents = seats
         .split(',')
         .map(Agent::parse)
         .collect::<Result<Vec<_>>>()?;
-    let game = tournament::record(variant, &agents, plies, nodes, seed);
+    let game = tournament::record(game, &agents, plies, nodes, seed);
     std::fs::write(out, game.to_json()).with_context(|| format!("writing {}", out.display()))?;
     let result = play::result_words(&game);
     let said = result.first().map_or("still going", String::as_str);
@@ -388,8 +430,8 @@ fn tournament_command(settings: &tournament::Settings, seats: &str, games: u32) 
     Ok(log)
 }
 
-fn play_command(setup: &Setup, seats: &str, seed: u64) -> Result<()> {
-    let variant = setup.variant()?;
+fn play_command(game: Game, seats: &str, seed: u64) -> Result<()> {
+    let variant = game.variant();
     let mut list: Vec<play::Seat> = seats
         .split(',')
         .map(|s| match s.trim() {
@@ -402,7 +444,7 @@ fn play_command(setup: &Setup, seats: &str, seed: u64) -> Result<()> {
         .collect::<Result<_>>()?;
     let last = *list.last().expect("split yields one item");
     list.resize(variant.players() as usize, last);
-    play::run(variant, &list, seed)
+    play::run(game, &list, seed)
 }
 
 fn solitaire_command(beam: usize) -> Result<()> {

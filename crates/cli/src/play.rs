@@ -3,7 +3,7 @@
 use anyhow::Result;
 use starhalma_ai::{Level, Planner};
 use starhalma_locale::{Language, Texts};
-use starhalma_rules::{Game, Label, Move, Variant};
+use starhalma_rules::{Game, Label, Move};
 use std::io::{BufRead, Write};
 
 /// Who sits in a seat.
@@ -54,13 +54,14 @@ pub fn result_words(game: &Game) -> Vec<String> {
     lines
 }
 
-pub fn run(variant: Variant, seats: &[Seat], seed: u64) -> Result<()> {
-    let mut game = Game::new(variant);
+pub fn run(mut game: Game, seats: &[Seat], seed: u64) -> Result<()> {
+    let variant = game.variant();
     let mut planner = Planner::new(game.rules(), seed);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!("{variant}. Type a move as `s 5,-1 4,0` / `j 6,-2 4,0`, or as labels `R4 S1 R5 S6`;");
     println!("`moves` lists the legal moves, `undo` takes back, `quit` ends.");
+    println!("{} moves first.", variant.colour(game.first()));
     loop {
         println!("\n{}", crate::render_game(&game));
         if game.is_over() {

@@ -193,13 +193,12 @@ pub fn play_game(
 /// A game from the start with `agents[seat]` (the last repeating) in each seat, stopped after
 /// `plies` moves if given; each computer move searches `nodes` nodes.
 pub fn record(
-    variant: Variant,
+    mut game: Game,
     agents: &[Agent],
     plies: Option<usize>,
     nodes: u64,
     seed: u64,
 ) -> Game {
-    let mut game = Game::new(variant);
     let mut planner = Planner::new(game.rules(), seed);
     while !game.is_over() && plies.is_none_or(|p| game.history().len() < p) {
         let seat = game.active() as usize;

@@ -36,6 +36,8 @@ pub const SPEED_FAST: &str = "speed-fast";
 pub const SPEED_INSTANT: &str = "speed-instant";
 pub const MENU_PLAYERS: &str = "menu-players";
 pub const MENU_SEAT: &str = "menu-seat";
+pub const MENU_WHO_STARTS: &str = "menu-who-starts";
+pub const MENU_STARTS_RANDOM: &str = "menu-starts-random";
 pub const MENU_START: &str = "menu-start";
 pub const MENU_PLAY_FRIEND: &str = "menu-play-friend";
 pub const MENU_PLAYER_NAME: &str = "menu-player-name";
@@ -123,6 +125,7 @@ pub const MOVES_HEADING: &str = "moves-heading";
 pub const MOVES_LIVE: &str = "moves-live";
 pub const MOVES_ENTRY: &str = "moves-entry";
 pub const MOVES_PASS: &str = "moves-pass";
+pub const MOVES_FIRST: &str = "moves-first";
 pub const HOW_TO_PLAY_TITLE: &str = "how-to-play-title";
 pub const HOW_TO_PLAY_SECTION: &str = "how-to-play-section";
 pub const ONLINE_CONNECTING: &str = "online-connecting";
@@ -416,6 +419,8 @@ pub const ALL: &[&str] = &[
     SPEED_INSTANT,
     MENU_PLAYERS,
     MENU_SEAT,
+    MENU_WHO_STARTS,
+    MENU_STARTS_RANDOM,
     MENU_START,
     MENU_PLAY_FRIEND,
     MENU_PLAYER_NAME,
@@ -503,6 +508,7 @@ pub const ALL: &[&str] = &[
     MOVES_LIVE,
     MOVES_ENTRY,
     MOVES_PASS,
+    MOVES_FIRST,
     HOW_TO_PLAY_TITLE,
     HOW_TO_PLAY_SECTION,
     ONLINE_CONNECTING,
