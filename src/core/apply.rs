@@ -296,8 +296,25 @@ fn room_change(
             state.setup = Setup::online(variant, None);
             Ok(Outcome::Reset)
         }
-        RoomChange::Rematch { seat } => {
-            **state = Match::new(Setup::online(variant, *seat));
+        RoomChange::Started { first } => {
+            if !state.game.history().is_empty() {
+                return Err(Phrase::msg(id::REASON_ALREADY_BEGUN));
+            }
+            let setup = Setup {
+                first: *first,
+                ..state.setup.clone()
+            };
+            setup.check()?;
+            **state = Match::new(setup);
+            Ok(Outcome::Reset)
+        }
+        RoomChange::Rematch { seat, first } => {
+            let setup = Setup {
+                first: *first,
+                ..Setup::online(variant, *seat)
+            };
+            setup.check()?;
+            **state = Match::new(setup);
             Ok(Outcome::Reset)
         }
     }

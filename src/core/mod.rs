@@ -329,8 +329,12 @@ pub enum RoomChange {
     /// This device's person left the table: the computer plays the seat for good and this
     /// device watches.
     LeftHere,
-    /// A rematch: a new game of the same variant, this device's person now in `seat`.
-    Rematch { seat: Option<u8> },
+    /// Play starts with `first` to move (a room that tossed for it): the game, still without
+    /// a move, starts again with that seat.
+    Started { first: u8 },
+    /// A rematch: a new game of the same variant, this device's person now in `seat`, `first`
+    /// moving first.
+    Rematch { seat: Option<u8>, first: u8 },
 }
 
 /// Who decides what is played.

@@ -139,13 +139,18 @@ pub(super) fn handle_requests(
     for request in requests.read() {
         // The game's own server started, hosting there is hosting.
         let request = match *request {
-            NetRequest::HostHere { variant, clock } => match start_here(&mut local) {
+            NetRequest::HostHere {
+                variant,
+                clock,
+                random_start,
+            } => match start_here(&mut local) {
                 Ok(origin) => {
                     server.0 = Some(origin);
                     NetRequest::Host {
                         variant,
                         clock,
                         public: false,
+                        random_start,
                     }
                 }
                 Err(why) => {
@@ -160,6 +165,7 @@ pub(super) fn handle_requests(
                 variant,
                 clock,
                 public,
+                random_start,
             } => {
                 let Some(url) = own_server(&server, online) else {
                     continue;
@@ -171,6 +177,7 @@ pub(super) fn handle_requests(
                     name: Some(name.to_string()),
                     clock_ms: *clock,
                     public: *public,
+                    random_start: *random_start,
                 });
                 entering(*variant, &mut commands);
             }
@@ -478,7 +485,7 @@ fn handle_message(
             // animation); an old or repeated event starts nothing.
             let turn_starts = matches!(
                 event,
-                RoomEvent::Moved { .. } | RoomEvent::Started {} | RoomEvent::Rematch { .. }
+                RoomEvent::Moved { .. } | RoomEvent::Started { .. } | RoomEvent::Rematch { .. }
             );
             if turn_starts && seq > conn.session.applied() {
                 online.turn_deadline = online

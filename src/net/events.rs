@@ -98,9 +98,18 @@ pub(super) fn apply_events(
                     online.seats = seats;
                     conn.session.taken();
                 }
-                RoomEvent::Started {} => {
+                RoomEvent::Started { first } => {
                     online.started = true;
-                    conn.session.taken();
+                    if first == state.game.first() {
+                        conn.session.taken();
+                    } else {
+                        // The room tossed for the first seat: the game starts again with it.
+                        conn.hand(
+                            GameCommand::Room(RoomChange::Started { first }),
+                            &mut commands,
+                        );
+                        break;
+                    }
                 }
                 RoomEvent::Resigned { seat } => {
                     conn.hand(GameCommand::Room(RoomChange::Resigned(seat)), &mut commands);
@@ -123,7 +132,7 @@ pub(super) fn apply_events(
                     conn.hand(GameCommand::Room(RoomChange::LeftHere), &mut commands);
                     break;
                 }
-                RoomEvent::Rematch { seats } => {
+                RoomEvent::Rematch { seats, first } => {
                     let players = state.game.variant().players();
                     online.seat = online.seat.map(|s| (s + 1) % players);
                     // The host is whoever sits in seat 0.
@@ -132,7 +141,7 @@ pub(super) fn apply_events(
                     online.away.clear();
                     let seat = online.seat;
                     conn.hand(
-                        GameCommand::Room(RoomChange::Rematch { seat }),
+                        GameCommand::Room(RoomChange::Rematch { seat, first }),
                         &mut commands,
                     );
                     break;

@@ -52,11 +52,13 @@ pub struct ChosenServer(pub Option<String>);
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum NetRequest {
     /// Open a room for this variant, with this move clock or none, on [`ServerUrl`], as its
-    /// host (seat 0); a `public` one is listed in the lobby.
+    /// host (seat 0); a `public` one is listed in the lobby; `random_start`: the server tosses
+    /// for each game's first seat.
     Host {
         variant: Variant,
         clock: Option<MoveClock>,
         public: bool,
+        random_start: bool,
     },
     /// Enter the room a link names, with the seat token kept for it if any.
     Join(String),
@@ -71,6 +73,7 @@ pub enum NetRequest {
     HostHere {
         variant: Variant,
         clock: Option<MoveClock>,
+        random_start: bool,
     },
     /// Follow the list of public tables on [`ServerUrl`] ([`Lobby`]).
     WatchLobby,

@@ -335,6 +335,7 @@ fn online_page_actions(
     mut windows: Query<&mut Window>,
 ) {
     let variant = choice.setup(0).variant;
+    let random_start = choice.starts == super::WhoStarts::Random;
     for ActionPressed(action) in actions.read() {
         let mut play = |request: NetRequest, page: &mut MenuPage| {
             requests.write(request);
@@ -427,6 +428,7 @@ fn online_page_actions(
                 NetRequest::HostHere {
                     variant,
                     clock: clock.0,
+                    random_start,
                 },
                 &mut page,
             ),
@@ -435,6 +437,7 @@ fn online_page_actions(
                     variant,
                     clock: clock.0,
                     public: true,
+                    random_start,
                 },
                 &mut page,
             ),
@@ -443,6 +446,7 @@ fn online_page_actions(
                     variant,
                     clock: clock.0,
                     public: false,
+                    random_start,
                 },
                 &mut page,
             ),

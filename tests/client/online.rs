@@ -338,7 +338,10 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
     assert_eq!(script.sent(), vec![ClientMessage::Rematch {}]);
     script.push(&ServerMessage::Event {
         seq: 4,
-        event: RoomEvent::Rematch { seats: people(2) },
+        event: RoomEvent::Rematch {
+            seats: people(2),
+            first: 0,
+        },
     });
     until(&mut app, |app| !game(app).is_over());
     // Seats shift by one: this device now plays Blue, and Red (the friend) moves first.
@@ -453,7 +456,11 @@ fn room_changes_are_refused_once_the_game_is_local() {
     for change in [
         RoomChange::Resigned(0),
         RoomChange::LeftHere,
-        RoomChange::Rematch { seat: Some(1) },
+        RoomChange::Rematch {
+            seat: Some(1),
+            first: 0,
+        },
+        RoomChange::Started { first: 1 },
     ] {
         command(&mut app, GameCommand::Room(change.clone()));
         assert_eq!(
@@ -733,6 +740,7 @@ fn two_desktop_clients_play_through_the_real_server() {
         variant: table2(),
         clock: None,
         public: false,
+        random_start: false,
     });
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     let link = host.world().resource::<Online>().link.clone().unwrap();
@@ -792,6 +800,7 @@ fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
         variant: table2(),
         clock: None,
         public: false,
+        random_start: false,
     });
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     server.signal("-STOP");
@@ -839,6 +848,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
         variant: table2(),
         clock: None,
         public: false,
+        random_start: false,
     });
     app.update();
     assert_eq!(
@@ -854,6 +864,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
                 name: Some(name.clone()),
                 clock_ms: None,
                 public: false,
+                random_start: false,
             },
         ]
     );
@@ -1319,6 +1330,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
                 name: Some(ME.into()),
                 clock_ms: None,
                 public: true,
+                random_start: false,
             },
         ),
     ] {
@@ -1592,10 +1604,11 @@ fn a_host_left_waiting_a_minute_is_offered_the_computer() {
     quarter_seconds(&mut app, 8);
     assert_eq!(
         hud(&mut app, HudText::Online),
-        "Nobody else yet (1/2): press Fill with the computer, or keep waiting"
+        "Nobody else yet (1/2): press Fill empty seats with the computer, or keep waiting"
     );
     assert!(
-        button_text(&mut app, UiAction::FillComputer).contains("Fill with the computer"),
+        button_text(&mut app, UiAction::FillComputer)
+            .contains("Fill empty seats with the computer"),
         "the button the line names is there"
     );
     script.push(&ServerMessage::Event {
@@ -1606,7 +1619,7 @@ fn a_host_left_waiting_a_minute_is_offered_the_computer() {
     });
     script.push(&ServerMessage::Event {
         seq: 3,
-        event: RoomEvent::Started {},
+        event: RoomEvent::Started { first: 0 },
     });
     app.update();
     app.update();
@@ -1654,4 +1667,74 @@ fn the_servers_frames_wake_the_app_and_online_ticks_once_a_second() {
         }
     }
     assert_eq!(asked(&app), Need::Rest, "offline again");
+}
+
+/// "Who starts: random" online: the room is created asking the server to toss, the tossed
+/// seat's `started` starts the game with it, and a rematch starts with the seat its event
+/// names.
+#[test]
+fn a_room_that_tosses_starts_with_the_seat_the_server_names() {
+    let (mut app, script) = online_app();
+    app.world_mut()
+        .resource_mut::<starhalma::testing::MenuChoice>()
+        .starts = starhalma::WhoStarts::Random;
+    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, UiAction::PlayFriend);
+    app.update();
+    let created = script.sent();
+    assert!(
+        created.iter().any(|m| matches!(
+            m,
+            ClientMessage::Create {
+                random_start: true,
+                ..
+            }
+        )),
+        "{created:?}"
+    );
+    script.push(&welcome(
+        Some(0),
+        vec![person(ME), SeatHolder::Open],
+        Game::new(table2()),
+        1,
+    ));
+    app.update();
+    script.push(&ServerMessage::Event {
+        seq: 2,
+        event: RoomEvent::Seats {
+            seats: vec![person(ME), person("さくら")],
+        },
+    });
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Started { first: 1 },
+    });
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(game(&app).first(), 1);
+    assert_eq!(game(&app).active(), 1, "Blue, the tossed seat, moves first");
+    // Blue resigns; in the rematch each person moves on a seat (this device to seat 1) and
+    // the toss starts seat 1.
+    script.push(&ServerMessage::Event {
+        seq: 4,
+        event: RoomEvent::Resigned { seat: 1 },
+    });
+    script.push(&ServerMessage::Event {
+        seq: 5,
+        event: RoomEvent::Rematch {
+            seats: vec![person("さくら"), person(ME)],
+            first: 1,
+        },
+    });
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(game(&app).first(), 1);
+    assert_eq!(
+        game(&app).active(),
+        1,
+        "this device, now seat 1, moves first"
+    );
+    assert!(game(&app).history().is_empty());
 }

@@ -251,6 +251,7 @@ reason-leave-two = 2人のときは投了してください
 reason-rematch-offline = 再戦はオンライン対戦用です: 「もう一度」を使ってください
 reason-not-over = ゲームはまだ終わっていません
 reason-not-online = オンライン対戦のゲームだけをルームのサーバーが変更します。このゲームはオンラインではありません
+reason-already-begun = ゲームはもう始まっています
 reason-game-already-over = ゲームはもう終わっています
 reason-seat-count = { $players }人のゲームには{ $players }席が必要です（{ $seats }席ではなく）
 reason-seats-for = 席は { $setup } 用ですが、ゲームは { $game } です

@@ -252,6 +252,7 @@ reason-leave-two = दुई खेलाडी हुँदा बरु हा
 reason-rematch-offline = फेरि भिडन्त अनलाइन खेलका लागि हो: बरु फेरि खेल्नुहोस्
 reason-not-over = खेल अझै सकिएको छैन
 reason-not-online = कोठाको सर्भरले अनलाइन खेल मात्र बदल्छ, र यो खेल अनलाइन होइन
+reason-already-begun = खेल सुरु भइसकेको छ
 reason-game-already-over = खेल पहिल्यै सकिसक्यो
 reason-seat-count = { $players } खेलाडीको खेललाई { $players } ठाउँ चाहिन्छ, { $seats } होइन
 reason-seats-for = ठाउँहरू { $setup } का लागि हुन्, खेल { $game } हो

@@ -202,6 +202,7 @@ pub const REASON_LEAVE_TWO: &str = "reason-leave-two";
 pub const REASON_REMATCH_OFFLINE: &str = "reason-rematch-offline";
 pub const REASON_NOT_OVER: &str = "reason-not-over";
 pub const REASON_NOT_ONLINE: &str = "reason-not-online";
+pub const REASON_ALREADY_BEGUN: &str = "reason-already-begun";
 pub const REASON_GAME_ALREADY_OVER: &str = "reason-game-already-over";
 pub const REASON_SEAT_COUNT: &str = "reason-seat-count";
 pub const REASON_SEATS_FOR: &str = "reason-seats-for";
@@ -585,6 +586,7 @@ pub const ALL: &[&str] = &[
     REASON_REMATCH_OFFLINE,
     REASON_NOT_OVER,
     REASON_NOT_ONLINE,
+    REASON_ALREADY_BEGUN,
     REASON_GAME_ALREADY_OVER,
     REASON_SEAT_COUNT,
     REASON_SEATS_FOR,

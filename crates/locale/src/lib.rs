@@ -10,7 +10,7 @@
 //! ```
 //! use starhalma_locale::{Language, Texts};
 //! let en = Texts::new(Language::English);
-//! assert_eq!(en.get("button-undo"), "Undo");
+//! assert_eq!(en.get("button-undo"), "Undo move");
 //! assert_eq!(en.get_args("move-jumps", &[("jumps", 2.into())]), "2 jumps");
 //! assert_eq!(en.get_args("move-jumps", &[("jumps", 1.into())]), "1 jump");
 //! let ja = Texts::new(Language::Japanese);

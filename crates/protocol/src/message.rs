@@ -30,7 +30,9 @@ pub enum ClientMessage {
     /// Open a room for this rule set and player count; the sender becomes its host in seat 0,
     /// with `name` on it (checked as on `hello`). `clock_ms`: the time each move may take (none
     /// by default: friends' rooms wait). `public`: listed in the lobby and open to quick
-    /// matches (a public room always has a clock: 60 s when none is given).
+    /// matches (a public room always has a clock: 60 s when none is given). `random_start`:
+    /// the server tosses for the seat that moves first in each of the room's games (the shop
+    /// rules' coin toss); otherwise seat 0 (Red) starts.
     Create {
         variant: Variant,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -39,6 +41,8 @@ pub enum ClientMessage {
         clock_ms: Option<MoveClock>,
         #[serde(default, skip_serializing_if = "is_false")]
         public: bool,
+        #[serde(default, skip_serializing_if = "is_false")]
+        random_start: bool,
     },
     /// Take a seat in the oldest public room waiting for players that plays `variant` (`"any"`:
     /// any rule set for `players`) with `clock_ms` (any clock when none is given), or open one
@@ -152,6 +156,10 @@ pub enum MovedBy {
     Clock,
 }
 
+fn is_seat_zero(seat: &u8) -> bool {
+    *seat == 0
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -194,8 +202,12 @@ impl SeatHolder {
 pub enum RoomEvent {
     /// The seating changed (a join, the computer filling seats); the whole list, by seat.
     Seats { seats: Vec<SeatHolder> },
-    /// Every seat is taken: play starts (seat 0 moves first).
-    Started {},
+    /// Every seat is taken: play starts, `first` moving first (absent: seat 0; another only in
+    /// a room created with `random_start`).
+    Started {
+        #[serde(default, skip_serializing_if = "is_seat_zero")]
+        first: u8,
+    },
     /// `seat` played `mv` (a person or the computer for them); routes are recomputed by clients.
     /// `by` says why the computer moved for a person (`clock`: their time ran out, or the
     /// clock left the seat idle).
@@ -211,8 +223,13 @@ pub enum RoomEvent {
     Left { seat: u8 },
     /// A new game of the same variant: the person in seat `s` moves to seat `(s + 1) % players`,
     /// so a different player is Red and moves first. `seats` is the new seating. No new
-    /// `welcome` follows: each client computes its own new seat by the same rule.
-    Rematch { seats: Vec<SeatHolder> },
+    /// `welcome` follows: each client computes its own new seat by the same rule. `first` moves
+    /// first (absent: seat 0; tossed again in a room created with `random_start`).
+    Rematch {
+        seats: Vec<SeatHolder>,
+        #[serde(default, skip_serializing_if = "is_seat_zero")]
+        first: u8,
+    },
 }
 
 /// The whole state of a room as one connection sees it: sent after `hello`, `create` and `join`,

@@ -42,6 +42,7 @@ fn wire_forms_put_version_and_type_first() {
             name: Some("Asha".into()),
             clock_ms: None,
             public: false,
+            random_start: false,
         }
         .encode(),
         r#"{"v":1,"t":"create","variant":{"rules":{"kind":"diamond"},"players":3},"name":"Asha"}"#

@@ -322,6 +322,7 @@ async fn set_up(host_addr: &str, friend_addr: &str) -> Result<(Player, Player), 
         name: Some("Load host".into()),
         clock_ms: None,
         public: false,
+        random_start: false,
     })
     .await?;
     host.until(|m| matches!(m, ServerMessage::Welcome(_)))

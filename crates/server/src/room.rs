@@ -127,6 +127,9 @@ pub struct Table {
     pub clock: Option<MoveClock>,
     /// Listed in the lobby and open to quick matches.
     pub public: bool,
+    /// For a room that tosses for each game's first seat (`random_start`): the toss's seed.
+    /// Without one, seat 0 starts every game.
+    pub toss: Option<u64>,
 }
 
 /// A public room as the lobby lists it, with its creation time on the server's clock (the
@@ -188,6 +191,9 @@ pub struct Room {
     clock: Option<MoveClock>,
     /// Listed in the lobby, open to quick matches.
     public: bool,
+    /// The seed of the toss for each game's first seat, in a room created with
+    /// `random_start`.
+    toss: Option<u64>,
     /// When the seat to move began its turn (play's start, the last move, a rematch).
     turn_since: Option<Duration>,
     /// Open connections in the room, spectators included, by gateway.
@@ -214,6 +220,8 @@ struct Header {
     #[serde(default)]
     public: bool,
     #[serde(default)]
+    toss: Option<u64>,
+    #[serde(default)]
     turn_since: Option<Duration>,
     connections: BTreeMap<u32, usize>,
     empty_since: Option<Duration>,
@@ -239,6 +247,7 @@ impl Room {
             variant,
             clock,
             public,
+            toss,
         } = table;
         let mut seats = vec![Seat::OPEN; usize::from(variant.players())];
         seats[0] = Seat::person(host_token, host_conn, host_name);
@@ -252,6 +261,7 @@ impl Room {
             planning_at: None,
             clock,
             public,
+            toss,
             turn_since: None,
             connections: BTreeMap::new(),
             empty_since: Some(now),
@@ -274,6 +284,7 @@ impl Room {
             planning_at: self.planning_at,
             clock: self.clock,
             public: self.public,
+            toss: self.toss,
             turn_since: self.turn_since,
             connections: self.connections.clone(),
             empty_since: self.empty_since,
@@ -295,6 +306,7 @@ impl Room {
             planning_at: header.planning_at,
             clock: header.clock,
             public: header.public,
+            toss: header.toss,
             turn_since: header.turn_since,
             connections: header.connections,
             empty_since: header.empty_since,
@@ -339,8 +351,12 @@ impl Room {
             RoomEvent::Resigned { seat } => {
                 self.game.resign(*seat).map_err(|_| DoesNotFollow)?;
             }
-            RoomEvent::Rematch { .. } => self.game = Game::new(self.game.variant()),
-            RoomEvent::Seats { .. } | RoomEvent::Started {} | RoomEvent::Left { .. } => {}
+            RoomEvent::Started { first } | RoomEvent::Rematch { first, .. } => {
+                // A game starts here: before it, nothing was played.
+                self.game =
+                    Game::starting_with(self.game.variant(), *first).map_err(|_| DoesNotFollow)?;
+            }
+            RoomEvent::Seats { .. } | RoomEvent::Left { .. } => {}
         }
         Ok(self.push(event))
     }
@@ -547,6 +563,19 @@ impl Room {
         Ok(seat)
     }
 
+    /// The seat to move first in the game starting now: seat 0, or in a room that tosses, the
+    /// toss of its seed and the log's length (so each game of the room has its own toss; the
+    /// event carries the result, so whoever replays the log needs no toss).
+    fn first_seat(&self) -> u8 {
+        match self.toss {
+            None => 0,
+            Some(seed) => {
+                let players = self.game.variant().players();
+                starhalma_ai::SplitMix(seed ^ self.seq()).below(players.into()) as u8
+            }
+        }
+    }
+
     fn push(&mut self, event: RoomEvent) -> u64 {
         self.log.push(event);
         self.seq()
@@ -559,7 +588,10 @@ impl Room {
         if !self.started && self.seats.iter().all(|s| s.holder != SeatHolder::Open) {
             self.started = true;
             self.turn_since = Some(now);
-            self.push(RoomEvent::Started {});
+            let first = self.first_seat();
+            self.game = Game::starting_with(self.game.variant(), first)
+                .unwrap_or_else(|_| Game::new(self.game.variant()));
+            self.push(RoomEvent::Started { first });
         }
     }
 
@@ -755,11 +787,13 @@ impl Room {
             s.timeouts = 0;
             s.set_idle(false);
         }
-        self.game = Game::new(self.game.variant());
+        let first = self.first_seat();
+        self.game = Game::starting_with(self.game.variant(), first)
+            .unwrap_or_else(|_| Game::new(self.game.variant()));
         self.turn_since = Some(now);
         // A plan still in flight names an older seq, so it is dropped when it lands.
         let seats = self.holders();
-        Ok(self.push(RoomEvent::Rematch { seats }))
+        Ok(self.push(RoomEvent::Rematch { seats, first }))
     }
 
     /// Whether the computer plays `seat` at `now`: a computer seat, a person away for longer
@@ -855,6 +889,7 @@ mod tests {
             variant,
             clock: None,
             public: false,
+            toss: None,
         };
         let mut room = Room::new(
             RoomCode::from_bits(7),
@@ -908,7 +943,10 @@ mod tests {
             Ok(1)
         );
         assert_eq!(r.seq(), 2);
-        assert_eq!(r.events_after(1), vec![(2, RoomEvent::Started {})]);
+        assert_eq!(
+            r.events_after(1),
+            vec![(2, RoomEvent::Started { first: 0 })]
+        );
         assert_eq!(
             r.join(Token::from_bits(3), 102, None, Duration::ZERO)
                 .unwrap_err()
@@ -998,6 +1036,7 @@ mod tests {
             variant: Variant::new(starhalma_rules::RuleSet::Laws, 2).unwrap(),
             clock,
             public,
+            toss: None,
         };
         let mut r = Room::new(
             RoomCode::from_bits(7),
@@ -1219,6 +1258,69 @@ mod tests {
         assert_eq!(r.computer_turn(secs(100)).map(|(s, _)| s), Some(seq));
     }
 
+    /// A room created with `random_start` tosses for each game's first seat: the event says
+    /// which, the game starts with it, a copy read back from the header and log agrees, and a
+    /// rematch tosses again. Different seeds start different seats.
+    #[test]
+    fn a_room_that_tosses_starts_each_game_with_the_tossed_seat() {
+        let mut firsts = Vec::new();
+        for seed in 0..16u64 {
+            let table = Table {
+                variant: Variant::new(starhalma_rules::RuleSet::Laws, 3).unwrap(),
+                clock: None,
+                public: false,
+                toss: Some(seed),
+            };
+            let mut r = Room::new(
+                RoomCode::from_bits(7),
+                table,
+                Token::from_bits(1),
+                HOST,
+                name("Asha"),
+                Duration::ZERO,
+            );
+            r.arrive(HOST);
+            for seat in 1..3u8 {
+                let token = Token::from_bits(u128::from(seat) + 1);
+                r.join(token, HOST + u64::from(seat), None, Duration::ZERO)
+                    .unwrap();
+            }
+            let events = r.events_after(0);
+            let Some(&(_, RoomEvent::Started { first })) = events.last() else {
+                panic!("play starts: {events:?}");
+            };
+            assert_eq!((r.game().first(), r.game().active()), (first, first));
+            firsts.push(first);
+            let mv = r.game().legal_moves()[0];
+            r.play(Some(first), r.seq(), mv, Duration::ZERO).unwrap();
+            r.resign(Some(first)).unwrap();
+            r.rematch(Some(0), Duration::ZERO).unwrap();
+            let events = r.events_after(0);
+            let Some(&(_, RoomEvent::Rematch { first: again, .. })) = events.last() else {
+                panic!("a rematch: {events:?}");
+            };
+            assert_eq!((r.game().first(), r.game().active()), (again, again));
+            firsts.push(again);
+            let log: Vec<RoomEvent> = events.into_iter().map(|(_, e)| e).collect();
+            let back = Room::from_parts(&r.header(), log).unwrap();
+            assert_eq!(back.game(), r.game());
+            assert_eq!(back.first_seat(), r.first_seat(), "the seed is kept");
+        }
+        for seat in 0..3 {
+            assert!(
+                firsts.contains(&seat),
+                "seat {seat} never starts: {firsts:?}"
+            );
+        }
+        // Without a toss, seat 0 starts.
+        let r = full(3);
+        assert!(
+            r.events_after(0)
+                .iter()
+                .any(|(_, e)| *e == RoomEvent::Started { first: 0 })
+        );
+    }
+
     #[test]
     fn a_room_reads_back_from_its_header_and_log_only_when_they_fit() {
         let mut r = full(2);
@@ -1300,7 +1402,7 @@ mod tests {
         ];
         assert_eq!(
             r.events_after(seq - 1),
-            [(seq, RoomEvent::Rematch { seats })]
+            [(seq, RoomEvent::Rematch { seats, first: 0 })]
         );
         assert_eq!(r.seat_of(Token::from_bits(1)), Ok(1));
         assert_eq!(r.seat_held(Some(Token::from_bits(2)), 101), Some(2));

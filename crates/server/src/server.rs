@@ -675,6 +675,7 @@ impl Connection {
                 name,
                 clock_ms,
                 public,
+                random_start,
             } => {
                 if let Err(refusal) = self.introduce(name) {
                     return vec![error(refusal, None)];
@@ -691,9 +692,12 @@ impl Connection {
                     if let Err(replies) = Connection::may_open_public(server, waiting.len()) {
                         return replies;
                     }
-                    return self.create(server, variant, Some(clock), true).await;
+                    return self
+                        .create(server, variant, (Some(clock), true), random_start)
+                        .await;
                 }
-                self.create(server, variant, clock_ms, false).await
+                self.create(server, variant, (clock_ms, false), random_start)
+                    .await
             }
             ClientMessage::QuickMatch {
                 variant,
@@ -943,16 +947,23 @@ impl Connection {
         if let Err(replies) = Connection::may_open_public(server, waiting.len()) {
             return replies;
         }
-        self.create(server, new_room, Some(clock.unwrap_or(PUBLIC_CLOCK)), true)
-            .await
+        self.create(
+            server,
+            new_room,
+            (Some(clock.unwrap_or(PUBLIC_CLOCK)), true),
+            false,
+        )
+        .await
     }
 
+    /// Open a room for `variant` with its clock and listing (`public`); `random_start`: the
+    /// room tosses for each game's first seat.
     async fn create<S: RoomStore>(
         &mut self,
         server: &Server<S>,
         variant: Variant,
-        clock: Option<MoveClock>,
-        public: bool,
+        (clock, public): (Option<MoveClock>, bool),
+        random_start: bool,
     ) -> Vec<ServerMessage> {
         let now = server.clock.now();
         let limits = &server.limits;
@@ -974,6 +985,7 @@ impl Connection {
                 variant,
                 clock,
                 public,
+                toss: random_start.then(|| random_u128() as u64),
             };
             let room = Room::new(code, table, token, self.id, name, now);
             match server.store.insert(room, limits.max_rooms).await {

@@ -393,6 +393,7 @@ mod tests {
             variant: Variant::new(RuleSet::Laws, 2).unwrap(),
             clock: None,
             public,
+            toss: None,
         };
         Room::new(
             RoomCode::from_bits(bits),

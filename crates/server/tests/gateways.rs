@@ -49,6 +49,7 @@ fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
         name: Some("Asha".into()),
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.welcome();
     let room = host.room;

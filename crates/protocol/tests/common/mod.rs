@@ -51,18 +51,21 @@ pub fn client_examples() -> Vec<ClientMessage> {
             name: Some("आशा".into()),
             clock_ms: None,
             public: false,
+            random_start: false,
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Laws, 2).unwrap(),
             name: None,
             clock_ms: Some(MoveClock::SECONDS_60),
             public: false,
+            random_start: false,
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Diamond, 3).unwrap(),
             name: Some("Asha".into()),
             clock_ms: Some(MoveClock::SECONDS_20),
             public: true,
+            random_start: false,
         },
         ClientMessage::QuickMatch {
             variant: MatchVariant::Any,
@@ -86,6 +89,7 @@ pub fn client_examples() -> Vec<ClientMessage> {
             name: None,
             clock_ms: None,
             public: false,
+            random_start: false,
         },
         ClientMessage::Join {},
         ClientMessage::FillComputer {},
@@ -161,7 +165,7 @@ pub fn event_examples() -> Vec<RoomEvent> {
                 SeatHolder::Open,
             ],
         },
-        RoomEvent::Started {},
+        RoomEvent::Started { first: 0 },
         RoomEvent::Moved {
             seat: 1,
             mv: mv("j 5,-4 3,-2"),
@@ -184,7 +188,10 @@ pub fn event_examples() -> Vec<RoomEvent> {
         },
         RoomEvent::Resigned { seat: 0 },
         RoomEvent::Left { seat: 2 },
-        RoomEvent::Rematch { seats: seats() },
+        RoomEvent::Rematch {
+            seats: seats(),
+            first: 1,
+        },
     ]
 }
 
@@ -333,6 +340,7 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
                     name,
                     clock_ms,
                     public,
+                    random_start: false,
                 }
             }),
         (
@@ -409,7 +417,7 @@ pub fn any_event() -> impl Strategy<Value = RoomEvent> {
     let seat_list = || proptest::collection::vec(any_seat_holder(), 2..=6);
     prop_oneof![
         seat_list().prop_map(|seats| RoomEvent::Seats { seats }),
-        Just(RoomEvent::Started {}),
+        (0u8..6).prop_map(|first| RoomEvent::Started { first }),
         (0u8..6, any_move(), any::<bool>()).prop_map(|(seat, mv, clock)| RoomEvent::Moved {
             seat,
             mv,
@@ -417,7 +425,7 @@ pub fn any_event() -> impl Strategy<Value = RoomEvent> {
         }),
         (0u8..6).prop_map(|seat| RoomEvent::Resigned { seat }),
         (0u8..6).prop_map(|seat| RoomEvent::Left { seat }),
-        seat_list().prop_map(|seats| RoomEvent::Rematch { seats }),
+        (seat_list(), 0u8..6).prop_map(|(seats, first)| RoomEvent::Rematch { seats, first }),
     ]
 }
 

@@ -357,10 +357,15 @@ impl Client {
                         game.resign(*seat).expect("the resignation fits");
                     }
                     // A new game; every person moves on by one seat (docs/ONLINE.md).
-                    RoomEvent::Rematch { seats } => {
+                    RoomEvent::Started { first } => {
+                        *game = Game::starting_with(game.variant(), *first)
+                            .expect("the first seat plays");
+                    }
+                    RoomEvent::Rematch { seats, first } => {
                         let players = game.variant().players();
                         assert_eq!(seats.len(), usize::from(players));
-                        *game = Game::new(game.variant());
+                        *game = Game::starting_with(game.variant(), *first)
+                            .expect("the first seat plays");
                         self.seat = self.seat.map(|s| (s + 1) % players);
                     }
                     RoomEvent::Left { seat } if self.seat == Some(*seat) => self.seat = None,
@@ -542,6 +547,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
         name: Some(HOST_NAME.into()),
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.welcome();
     assert_eq!(host.seat, Some(0));
@@ -563,7 +569,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
     while host.seq < 2 {
         host.recv();
     }
-    assert!(matches!(host.events[1], (2, RoomEvent::Started {})));
+    assert!(matches!(host.events[1], (2, RoomEvent::Started { .. })));
     (host, friend)
 }
 

@@ -42,6 +42,7 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.welcome();
     let mut friend = hello(server, host.room, None);
@@ -54,7 +55,7 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
         matches!(
             m,
             ServerMessage::Event {
-                event: RoomEvent::Started {},
+                event: RoomEvent::Started { first: 0 },
                 ..
             }
         )
@@ -284,7 +285,7 @@ fn a_rematch_after_the_end_shifts_every_seat_by_one() {
     catch_up(&mut friend, seq + 2);
     catch_up(&mut host, seq + 2);
     catch_up(&mut watcher, seq + 2);
-    let (_, RoomEvent::Rematch { seats }) = host.events.last().unwrap() else {
+    let (_, RoomEvent::Rematch { seats, .. }) = host.events.last().unwrap() else {
         panic!("expected the rematch event, got {:?}", host.events.last());
     };
     // Names move with their people.
@@ -325,6 +326,7 @@ fn an_empty_room_lives_30_minutes() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.welcome();
     let token = host.token;
@@ -389,6 +391,7 @@ fn rooms_per_process_are_limited() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     a.welcome();
     let mut b = server.connect();
@@ -397,6 +400,7 @@ fn rooms_per_process_are_limited() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     b.expect_error(ErrorCode::TooManyRooms);
     // Refused, b can still enter the room that exists.
@@ -428,6 +432,7 @@ fn rooms_created_per_address_per_hour_are_limited() {
             name: None,
             clock_ms: None,
             public: false,
+            random_start: false,
         });
         match expect {
             None => c.welcome(),
@@ -504,6 +509,7 @@ fn behind_a_proxy_the_forwarded_address_and_scheme_count() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     a.welcome();
     let link = a.link.clone().unwrap();
@@ -527,6 +533,7 @@ fn without_behind_proxy_forwarded_headers_are_ignored() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     a.welcome();
     assert!(a.link.clone().unwrap().starts_with("http://"));
@@ -565,6 +572,7 @@ fn a_move_clock_plays_for_a_late_seat_then_leaves_it_idle_until_its_person_is_ba
         name: Some(HOST_NAME.into()),
         clock_ms: Some(MoveClock::SECONDS_20),
         public: false,
+        random_start: false,
     });
     host.welcome();
     let mut friend = hello(&server, host.room, None);

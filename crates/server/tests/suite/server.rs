@@ -185,6 +185,7 @@ fn moves_before_the_start_are_refused() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.welcome();
     let first = host.game().legal_moves()[0];
@@ -199,6 +200,7 @@ fn moves_before_the_start_are_refused() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.expect_error(ErrorCode::AlreadyInRoom);
     host.assert_quiet();
@@ -300,6 +302,7 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.welcome();
     let mut friend = server.connect();
@@ -317,7 +320,7 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
         matches!(
             m,
             ServerMessage::Event {
-                event: RoomEvent::Started {},
+                event: RoomEvent::Started { first: 0 },
                 ..
             }
         )
@@ -423,6 +426,7 @@ fn a_computer_seat_answers_moves() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     host.welcome();
     host.send(&ClientMessage::FillComputer {});
@@ -438,7 +442,7 @@ fn a_computer_seat_answers_moves() {
         matches!(
             m,
             ServerMessage::Event {
-                event: RoomEvent::Started {},
+                event: RoomEvent::Started { first: 0 },
                 ..
             }
         )
@@ -690,6 +694,7 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
         name: Some("\u{200B}".into()),
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     creator.expect_error(ErrorCode::BadName);
     creator.send(&ClientMessage::Create {
@@ -697,6 +702,7 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
         name: Some(twenty.clone()),
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     creator.welcome();
     assert_eq!(welcome_names(&creator), [Some(twenty), None, None]);
@@ -791,6 +797,7 @@ fn create_public(client: &mut common::Client, rules: RuleSet, players: u8, name:
         name: Some(name.into()),
         clock_ms: None,
         public: true,
+        random_start: false,
     });
     client.welcome();
 }
@@ -901,7 +908,7 @@ fn quick_matches_meet_in_the_oldest_waiting_room_of_their_kind() {
         [Some("Asha".to_string()), Some("Bo".to_string())]
     );
     a.recv_until(|m| {
-        matches!(m, ServerMessage::Event { event: RoomEvent::Started {}, .. }).then_some(())
+        matches!(m, ServerMessage::Event { event: RoomEvent::Started { .. }, .. }).then_some(())
     });
 
     // Three players: a 20 s table, then one asking for 60 s opens another, then one who names
@@ -978,6 +985,7 @@ fn lobby_watchers_and_waiting_tables_have_limits() {
         name: None,
         clock_ms: Some(MoveClock::SECONDS_20),
         public: true,
+        random_start: false,
     });
     b.expect_error(ErrorCode::TooManyWaiting);
     b.send(&ClientMessage::QuickMatch {
@@ -994,9 +1002,49 @@ fn lobby_watchers_and_waiting_tables_have_limits() {
         name: None,
         clock_ms: None,
         public: false,
+        random_start: false,
     });
     c.welcome();
     assert_eq!(b.quick_match(2, None, "Bo"), room);
     let mut d = server.connect();
     create_public(&mut d, RuleSet::Diamond, 3, "Dev");
+}
+
+/// `create` with `random_start`: the server tosses for the first seat. Whoever it names moves
+/// first; the host (following `started`) and the friend (welcomed after it) see the same game.
+#[test]
+fn a_room_created_with_random_start_starts_with_the_tossed_seat() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+        name: None,
+        clock_ms: None,
+        public: false,
+        random_start: true,
+    });
+    host.welcome();
+    let room = starhalma_protocol::room_in_url(&host.link.clone().unwrap()).unwrap();
+    let mut friend = server.connect();
+    friend.send(&ClientMessage::Hello {
+        room: Some(room),
+        token: None,
+        name: None,
+    });
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    let first = host.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Started { first },
+            ..
+        } => Some(*first),
+        _ => None,
+    });
+    assert_eq!(host.game().first(), first);
+    assert_eq!(friend.game().first(), first, "the welcome's game names it too");
+    assert_eq!(friend.game().active(), first);
+    let mover = if first == 0 { &mut host } else { &mut friend };
+    let mv = mover.game().legal_moves()[0];
+    mover.play(mv, 1);
 }
