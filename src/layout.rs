@@ -39,6 +39,8 @@ pub(crate) const ACTION_BAR: f32 = 64.0;
 /// Height of one move-list entry and of the list's heading and replay buttons.
 const MOVE_ROW: f32 = 20.0;
 const MOVE_LIST_HEAD: f32 = 84.0;
+/// The buttons of the desktop's column in an offline game (Angled … Change mode).
+const DESKTOP_COLUMN: f32 = 13.0;
 /// The most moves the list shows.
 pub(crate) const MOVE_LIST_MOST: usize = 10;
 /// The least height of a button on a touch screen, as platform guidelines ask for fingers.
@@ -120,7 +122,9 @@ impl ScreenLayout {
             Arrangement::Side if self.compact => {
                 self.window.y - 2.0 * EDGE - 4.0 * self.button_pitch()
             }
-            Arrangement::Side => return MOVE_LIST_MOST,
+            // Under the desktop's whole column (its offline game buttons, Angled to Change
+            // mode): at 1280x800 a list of ten ran under the last of them.
+            Arrangement::Side => self.window.y - 2.0 * EDGE - DESKTOP_COLUMN * self.button_pitch(),
             Arrangement::Stacked => self.below_board(),
         };
         (((room - MOVE_LIST_HEAD) / MOVE_ROW).floor().max(2.0) as usize).min(MOVE_LIST_MOST)
