@@ -296,10 +296,12 @@ fn update_panel(
 
 /// The shown position as text (the seed's picture): colour initials (of the English names:
 /// the picture is notation), a king in lower case, `@` the chosen marble, `+` where it can go,
-/// `.` an empty hole; then the key in the player's language.
+/// `.` an empty hole, `◎` an empty Diamond tip (as the 3D board marks it); then the key in the
+/// player's language.
 fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> Phrase {
     let pos = game.position();
     let variant = game.variant();
+    let tips = crate::board::marked_tips(variant);
     let initial = |seat: u8| variant.colour(seat).name().chars().next().unwrap_or('?');
     let picture = starhalma_rules::board::render(|h| {
         if selection.from == Some(h) {
@@ -311,6 +313,7 @@ fn text_board(game: &starhalma_rules::Game, selection: &Selection) -> Phrase {
         match pos.owner(h) {
             Some(seat) if pos.is_king(h) => initial(seat).to_ascii_lowercase(),
             Some(seat) => initial(seat),
+            None if tips.contains(&h) => '◎',
             None => '.',
         }
     });

@@ -289,3 +289,32 @@ fn the_move_list_shows_labels_or_notation() {
     app.update();
     assert_eq!(entries(&mut app), ["1. Red R3 S1 – R5 S5"]);
 }
+
+/// With the 3D board hidden, the panel draws the board as text: an empty Diamond tip shows as
+/// ◎, as the 3D board marks it, and the key says so.
+#[test]
+fn the_text_board_marks_the_empty_diamond_tips() {
+    let mut app = ui_app(Match::new(people(
+        Variant::new(RuleSet::Diamond, 2).unwrap(),
+    )));
+    app.insert_resource(PanelSettings {
+        shown: true,
+        board_hidden: true,
+        notation: false,
+    });
+    app.update();
+    app.update();
+    let board: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .filter(|t| t.contains("@ chosen"))
+        .collect();
+    assert_eq!(board.len(), 1, "{board:?}");
+    let (picture, key) = board[0].split_once("lower case").expect("the king's key");
+    // Red's and Yellow's targets are empty at the start: their two tips; the start tips hold
+    // the kings.
+    assert_eq!(picture.matches('◎').count(), 2, "{picture}");
+    assert!(key.contains("◎ an empty tip"), "{key}");
+}

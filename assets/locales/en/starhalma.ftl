@@ -190,7 +190,7 @@ panel-your-marbles = Your marbles:
 # The board drawn as text: the key under it. The letters are notation.
 text-board-colour = { $initial } { $colour }
 text-board-key = @ chosen  + can go  . empty
-text-board-king = lower case: king
+text-board-king = lower case: king  ◎ an empty tip, where a king starts and ends
 
 ## Move list
 

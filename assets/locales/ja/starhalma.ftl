@@ -150,7 +150,7 @@ panel-marble-to = { $marble } の行き先:
 panel-your-marbles = あなたのコマ:
 text-board-colour = { $initial } { $colour }
 text-board-key = @ 選択中  + 行ける  . 空き
-text-board-king = 小文字: キング
+text-board-king = 小文字: キング  ◎ 空いている先端（キングのスタートとゴール）
 
 ## Move list
 

@@ -154,7 +154,7 @@ panel-marble-to = { $marble } कहाँ:
 panel-your-marbles = तपाईंका गुच्चा:
 text-board-colour = { $initial } { $colour }
 text-board-key = @ छानिएको  + जान मिल्ने  . खाली
-text-board-king = सानो अक्षर: राजा
+text-board-king = सानो अक्षर: राजा  ◎ खाली टुप्पो, राजा सुरु र अन्त्य हुने ठाउँ
 
 ## Move list
 
