@@ -512,7 +512,8 @@ impl Client {
         self.game.as_ref().expect("in a room")
     }
 
-    /// Play `mv` and wait for its event and ack (in that order).
+    /// Play `mv` and wait for its event and ack (in that order: the ack names an event already
+    /// received; a computer's answer may come between them).
     pub fn play(&mut self, mv: Move, id: u32) -> u64 {
         let seq = self.seq;
         self.send(&ClientMessage::Move { seq, mv, id });
@@ -520,7 +521,12 @@ impl Client {
             ServerMessage::Ack { id: got, seq } if *got == id => Some(*seq),
             _ => None,
         });
-        assert_eq!(acked, self.seq, "the ack names the event already received");
+        assert_eq!(acked, seq + 1, "the move became the next event");
+        assert!(
+            self.events.iter().any(|(s, e)| *s == acked
+                && matches!(e, RoomEvent::Moved { mv: played, .. } if *played == mv)),
+            "the ack names the event already received"
+        );
         acked
     }
 }

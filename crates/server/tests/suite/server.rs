@@ -450,9 +450,9 @@ fn a_computer_seat_answers_moves() {
     });
     for round in 0..3 {
         let choice = starhalma_ai::greedy(host.game());
-        host.play(choice, round);
-        // Both computers answer, in turn.
-        let target = host.seq + 2;
+        let acked = host.play(choice, round);
+        // Both computers answer, in turn (the first may already have, before the ack).
+        let target = acked + 2;
         while host.seq < target {
             host.recv();
         }
