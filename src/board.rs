@@ -268,28 +268,38 @@ fn tint_camps(
 
 /// ◎ round a hole: two thin rings outside its rim, flat on the board.
 fn double_ring_mesh() -> Mesh {
-    let n = 40u32;
-    let mut positions = Vec::new();
-    let mut indices = Vec::new();
-    for (inner, outer) in [(0.34, 0.37), (0.42, 0.46)] {
-        let base = positions.len() as u32;
-        for i in 0..n {
-            let angle = i as f32 * std::f32::consts::TAU / n as f32;
-            let (sin, cos) = angle.sin_cos();
-            positions.push(Vec3::new(outer * cos, 0.0, outer * sin));
-            positions.push(Vec3::new(inner * cos, 0.0, inner * sin));
-        }
-        for i in 0..n {
+    let (mut positions, mut indices) = flat_ring(0.37, 0.34, 40, 0);
+    let (outer_positions, outer_indices) = flat_ring(0.46, 0.42, 40, positions.len() as u32);
+    positions.extend(outer_positions);
+    indices.extend(outer_indices);
+    flat_mesh(positions, indices)
+}
+
+/// A ring between radii `outer` and `inner` in the XZ plane, facing up: `n` outer vertices
+/// (counter-clockwise seen from above, from +X), then `n` inner ones; its triangles' indices
+/// start at `base`.
+fn flat_ring(outer: f32, inner: f32, n: u32, base: u32) -> (Vec<Vec3>, Vec<u32>) {
+    let at = |i: u32, radius: f32| {
+        let angle = i as f32 * std::f32::consts::TAU / n as f32;
+        Vec3::new(radius * angle.cos(), 0.0, -radius * angle.sin())
+    };
+    let positions = (0..n)
+        .map(|i| at(i, outer))
+        .chain((0..n).map(|i| at(i, inner)))
+        .collect();
+    let indices = (0..n)
+        .flat_map(|i| {
             let j = (i + 1) % n;
-            let (o_i, i_i, o_j, i_j) = (
-                base + 2 * i,
-                base + 2 * i + 1,
-                base + 2 * j,
-                base + 2 * j + 1,
-            );
-            indices.extend([o_i, i_i, o_j, o_j, i_i, i_j]);
-        }
-    }
+            let (outer_i, outer_j, inner_i, inner_j) =
+                (base + i, base + j, base + i + n, base + j + n);
+            [outer_i, outer_j, inner_j, outer_i, inner_j, inner_i]
+        })
+        .collect();
+    (positions, indices)
+}
+
+/// A flat mesh facing up (+Y) from its vertices and triangles.
+fn flat_mesh(positions: Vec<Vec3>, indices: Vec<u32>) -> Mesh {
     let count = positions.len();
     Mesh::new(
         PrimitiveTopology::TriangleList,
@@ -297,6 +307,7 @@ fn double_ring_mesh() -> Mesh {
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![Vec3::Y; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![Vec2::ZERO; count])
     .with_inserted_indices(Indices::U32(indices))
 }
 
@@ -331,18 +342,7 @@ pub(crate) fn symbol_mesh(symbol: Symbol, size: f32) -> Mesh {
     };
     use std::f32::consts::FRAC_PI_2;
     let (positions, indices) = match symbol {
-        Symbol::Ring => {
-            let n = 32;
-            let mut positions = around(n, &|_| r, 0.0);
-            positions.extend(around(n, &|_| r * 0.55, 0.0));
-            let mut indices = Vec::new();
-            for i in 0..n as u32 {
-                let j = (i + 1) % n as u32;
-                let (outer_i, outer_j, inner_i, inner_j) = (i, j, i + n as u32, j + n as u32);
-                indices.extend([outer_i, outer_j, inner_j, outer_i, inner_j, inner_i]);
-            }
-            (positions, indices)
-        }
+        Symbol::Ring => flat_ring(r, r * 0.55, 32, 0),
         fan_shape => {
             let outline = match fan_shape {
                 Symbol::Dot => around(32, &|_| r * 0.8, 0.0),
@@ -359,15 +359,7 @@ pub(crate) fn symbol_mesh(symbol: Symbol, size: f32) -> Mesh {
             (positions, indices)
         }
     };
-    let count = positions.len();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![Vec3::Y; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![Vec2::ZERO; count])
-    .with_inserted_indices(Indices::U32(indices))
+    flat_mesh(positions, indices)
 }
 
 /// The colour of a seat's symbol: dark on the light marbles, white on the dark ones, whichever
