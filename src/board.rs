@@ -221,8 +221,11 @@ fn setup_board(
     // The background: the colour a lit floor far below the board showed. It was flat anyway,
     // and as a mesh it was shaded pixel by pixel behind everything: half of each frame's time in
     // software rendering (SwiftShader, 1280x800: 1.9 s a frame with it, 0.95 s without).
-    commands.insert_resource(ClearColor(Color::srgb_u8(60, 79, 95)));
+    commands.insert_resource(ClearColor(BACKDROP));
 }
+
+/// The background around the board: what interface text outside the board is drawn on.
+pub const BACKDROP: Color = Color::srgb_u8(60, 79, 95);
 
 /// Tint the triangles of the seated colours for each new game; in the Diamond Game both
 /// triangles of a colour.

@@ -6,8 +6,8 @@
 //! - **Stacked** (portrait, or narrower than 600 px; seed 003 puts the panel "below it on narrow
 //!   screens"): a top bar (whose turn, marbles home), the board under it across the whole width,
 //!   then the panel and the move list side by side, the main actions in a bar at the bottom.
-//! - **Compact** (always when stacked; side windows lower than 620 px, where the column of
-//!   buttons does not fit): the secondary buttons (views, speed, sound, hint, save, load, change
+//! - **Compact** (always when stacked; side windows too low for the desktop's column of buttons
+//!   with a move list of two under it: 686 px, 816 px on touch screens): the secondary buttons (views, speed, sound, hint, save, load, change
 //!   mode) wait behind one "More" button, the actions of the moment stay one tap away.
 //! - **Touch**: buttons and panel rows at least 44 px tall (logical pixels, which Bevy scales by
 //!   the device pixel ratio, so they are CSS pixels on the web).
@@ -25,8 +25,6 @@ pub enum Arrangement {
 
 /// Narrower than this, the layout is stacked whatever the window's shape.
 const NARROW_BELOW: f32 = 600.0;
-/// Side windows lower than this are compact.
-const COMPACT_BELOW: f32 = 620.0;
 /// Space kept free at the window's edges.
 pub(crate) const EDGE: f32 = 8.0;
 /// The least room under a stacked board: the action bar and a few panel rows.
@@ -57,6 +55,8 @@ pub struct ScreenLayout {
     pub board: Rect,
     /// Side: the width of each band beside the board.
     pub band: f32,
+    /// Stacked: the height of the action bar under the panel and the move list.
+    pub action_bar: f32,
 }
 
 impl Default for ScreenLayout {
@@ -69,11 +69,27 @@ impl ScreenLayout {
     /// The layout for a window of `window` logical pixels, touched or not, whose HUD lines
     /// (stacked: the top bar) are `top_bar` high.
     pub fn choose(window: Vec2, touch: bool, top_bar: f32) -> ScreenLayout {
+        ScreenLayout::choose_with_bars(window, touch, top_bar, ACTION_BAR, 0.0)
+    }
+
+    /// The same, the action bar (stacked) as tall as `action_bar` (its buttons on two rows in a
+    /// narrow window) and at least `below_least` kept under the board for the panel and the
+    /// move list (its heading, buttons and first line as laid out).
+    pub fn choose_with_bars(
+        window: Vec2,
+        touch: bool,
+        top_bar: f32,
+        action_bar: f32,
+        below_least: f32,
+    ) -> ScreenLayout {
         let (w, h) = (window.x.max(1.0), window.y.max(1.0));
         let stacked = w < NARROW_BELOW || h > w;
+        let action_bar = action_bar.max(ACTION_BAR);
         if stacked {
             let top = (EDGE + top_bar + 4.0).min(h * 0.4);
-            let room = (h - top - STACKED_BOTTOM_MIN).max(h * 0.3);
+            let under = (STACKED_BOTTOM_MIN - ACTION_BAR).max(below_least + EDGE + 8.0);
+            let bottom = under + action_bar;
+            let room = (h - top - bottom).max(h * 0.3);
             let height = (w * STACKED_BOARD_PER_WIDTH).min(room);
             ScreenLayout {
                 window,
@@ -82,12 +98,17 @@ impl ScreenLayout {
                 touch,
                 board: Rect::new(0.0, top, w, top + height),
                 band: 0.0,
+                action_bar,
             }
         } else {
             // Wide enough for the lines, wider where the star (about 1.3 times as wide as high
             // when angled) leaves room.
             let board_height = h - 2.0 * EDGE;
-            let compact = h < COMPACT_BELOW;
+            // Compact where the desktop's whole column of buttons and a move list of two do
+            // not fit one above the other.
+            let pitch = if touch { TOUCH_TARGET } else { 34.0 } + 8.0;
+            let column = 2.0 * EDGE + DESKTOP_COLUMN * pitch + MOVE_LIST_HEAD + 2.0 * MOVE_ROW;
+            let compact = h < column;
             // A compact band holds the lines and panel a wide one has room for beside it.
             let share = if compact { 0.25 } else { 0.17 };
             let band = (share * w)
@@ -101,6 +122,7 @@ impl ScreenLayout {
                 touch,
                 board: Rect::new(band, EDGE, w - band, h - EDGE),
                 band,
+                action_bar,
             }
         }
     }
@@ -115,24 +137,33 @@ impl ScreenLayout {
         self.button_height().max(34.0) + 8.0
     }
 
-    /// How many moves the move list has room for.
-    pub fn move_list_rows(&self) -> usize {
-        let room = match self.arrangement {
+    /// How many moves the move list has room for: as last laid out where it was (the
+    /// list's heading and buttons, its entries, the column of buttons above it), else as
+    /// estimated.
+    pub fn move_list_rows(&self, measured: &MoveListMeasure) -> usize {
+        let head = measured.head.unwrap_or(MOVE_LIST_HEAD);
+        let row = measured.row.unwrap_or(MOVE_ROW).max(1.0);
+        let room = match (self.arrangement, measured.column_bottom) {
+            // Between the column of buttons and the list's place at the bottom right.
+            (Arrangement::Side, Some(bottom)) => self.window.y - MOVE_LIST_MARGIN - bottom - 6.0,
             // Under the column of buttons: More and three actions when compact.
-            Arrangement::Side if self.compact => {
+            (Arrangement::Side, None) if self.compact => {
                 self.window.y - 2.0 * EDGE - 4.0 * self.button_pitch()
             }
             // Under the desktop's whole column (its offline game buttons, Angled to Change
             // mode): at 1280x800 a list of ten ran under the last of them.
-            Arrangement::Side => self.window.y - 2.0 * EDGE - DESKTOP_COLUMN * self.button_pitch(),
-            Arrangement::Stacked => self.below_board(),
+            (Arrangement::Side, None) => {
+                self.window.y - 2.0 * EDGE - DESKTOP_COLUMN * self.button_pitch()
+            }
+            (Arrangement::Stacked, _) => self.below_board() - 4.0,
         };
-        (((room - MOVE_LIST_HEAD) / MOVE_ROW).floor().max(2.0) as usize).min(MOVE_LIST_MOST)
+        // None where even one does not fit: the heading and the replay buttons stay.
+        (((room - head) / row).floor().max(0.0) as usize).min(MOVE_LIST_MOST)
     }
 
     /// Stacked: the room between the board and the action bar.
     pub fn below_board(&self) -> f32 {
-        (self.window.y - self.board.max.y - ACTION_BAR - EDGE).max(0.0)
+        (self.window.y - self.board.max.y - self.action_bar - EDGE).max(0.0)
     }
 }
 
@@ -183,6 +214,32 @@ pub(crate) fn covered_rects(nodes: &CoverQuery) -> Vec<Rect> {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct TopBar(pub f32);
 
+/// Stacked: the action bar's height as last laid out, written by the interface (the board
+/// leaves room for it when its buttons take two rows).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct ActionBar(pub f32);
+
+impl Default for ActionBar {
+    fn default() -> Self {
+        ActionBar(ACTION_BAR)
+    }
+}
+
+/// The move list as last laid out, written by the interface; `None` before its first layout
+/// (and in apps without one), where the estimates stand in.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveListMeasure {
+    /// The heading and the replay buttons, with the list's padding.
+    pub head: Option<f32>,
+    /// One entry.
+    pub row: Option<f32>,
+    /// Side layouts: where the column of buttons above the list ends.
+    pub column_bottom: Option<f32>,
+}
+
+/// The move list's distance from the window's bottom and right edges (side layouts).
+pub(crate) const MOVE_LIST_MARGIN: f32 = 10.0;
+
 /// Whether this is a touch screen: the browser says so at start (a coarse pointer or touch
 /// points), and any touch proves it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -205,7 +262,8 @@ fn notice_touch(mut touches: MessageReader<TouchInput>, mut touch: ResMut<TouchS
 fn choose_layout(
     windows: Query<&Window, With<PrimaryWindow>>,
     touch: Res<TouchScreen>,
-    top_bar: Res<TopBar>,
+    (top_bar, action_bar): (Res<TopBar>, Res<ActionBar>),
+    list: Res<MoveListMeasure>,
     mut layout: ResMut<ScreenLayout>,
 ) {
     let Ok(window) = windows.single() else {
@@ -215,7 +273,14 @@ fn choose_layout(
     if size.x < 1.0 || size.y < 1.0 {
         return; // minimised
     }
-    layout.set_if_neq(ScreenLayout::choose(size, touch.0, top_bar.0));
+    let list_least = list.head.unwrap_or(0.0) + list.row.unwrap_or(0.0);
+    layout.set_if_neq(ScreenLayout::choose_with_bars(
+        size,
+        touch.0,
+        top_bar.0,
+        action_bar.0,
+        list_least,
+    ));
 }
 
 /// The layout is chosen in `PreUpdate`, so every system of a frame sees the same one.
@@ -225,6 +290,8 @@ impl Plugin for LayoutPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<ScreenLayout>()
             .init_resource::<TopBar>()
+            .init_resource::<ActionBar>()
+            .init_resource::<MoveListMeasure>()
             .init_resource::<TouchScreen>()
             .add_message::<TouchInput>()
             .add_systems(PreUpdate, (notice_touch, choose_layout).chain());

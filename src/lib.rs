@@ -57,7 +57,7 @@ pub mod testing {
         ComputerPace, ComputerThinking, HintRequest, NoHint, PlanningMode, PlanningStats,
         hint_planner,
     };
-    pub use crate::board::{hole_position, marked_tips, seat_color};
+    pub use crate::board::{BACKDROP, hole_position, marked_tips, seat_color};
     pub use crate::camera::{
         CameraView, CurrentView, Framing, ViewRequest, frame_board, orbit_transform, pitch_of,
         yaw_facing_camp,
@@ -67,7 +67,9 @@ pub mod testing {
         ShowPly, ViewChanged, Viewing,
     };
     pub use crate::frame::{Animating, OnScreen};
-    pub use crate::layout::{Arrangement, ScreenLayout, TOUCH_TARGET, TopBar, TouchScreen};
+    pub use crate::layout::{
+        ActionBar, Arrangement, MoveListMeasure, ScreenLayout, TOUCH_TARGET, TopBar, TouchScreen,
+    };
     pub use crate::locale::{Phrase, Say, SeatNames, SeatSymbols, Symbol, Words};
     pub use crate::marbles::{
         AnimationSettings, Marble, MirrorCheck, OnHole, SymbolMark, rest_position,

@@ -10,9 +10,11 @@
 
 use super::{ActionPressed, Screen, UiAction};
 use crate::frame::Frame;
-use crate::layout::{ACTION_BAR, Arrangement, EDGE, ScreenLayout, TopBar};
+use crate::layout::{
+    ActionBar, Arrangement, EDGE, MOVE_LIST_MARGIN, MoveListMeasure, ScreenLayout, TopBar,
+};
 use bevy::prelude::*;
-use bevy::ui::ComputedNode;
+use bevy::ui::{ComputedNode, UiGlobalTransform};
 
 /// The HUD's left column: its lines, then the controls panel below them, so the panel moves
 /// down as lines appear (online status, the link, the guide) instead of covering them.
@@ -30,6 +32,10 @@ pub(super) struct PanelList;
 /// The move list.
 #[derive(Component)]
 pub(super) struct MoveListRoot;
+
+/// The move list's entries (under its heading and buttons).
+#[derive(Component)]
+pub(super) struct MoveListEntries;
 
 /// A HUD line a compact top bar leaves out (the last move, which the move list shows).
 #[derive(Component)]
@@ -172,17 +178,21 @@ fn place_lines(node: &mut Mut<Node>, l: &ScreenLayout) {
             node,
             left = px(EDGE),
             top = px(EDGE),
-            max_width = px(l.window.x - 2.0 * EDGE)
+            width = px(l.window.x - 2.0 * EDGE),
+            max_height = Val::Auto
         );
-    } else if l.compact {
+    } else {
+        // Inside the left band: a long line (six players' marbles home) wraps there instead
+        // of running over the board; the panel under the lines shrinks to what is left of the
+        // window's height (its list scrolls). A definite width, so the lines are measured at
+        // the width they wrap at.
         set!(
             node,
             left = px(12),
             top = px(10),
-            max_width = px(l.band - 16.0)
+            width = px(l.band - 16.0),
+            max_height = px(l.window.y - 20.0)
         );
-    } else {
-        set!(node, left = px(12), top = px(10), max_width = Val::Auto);
     }
 }
 
@@ -212,6 +222,7 @@ fn place_panel(node: &mut Mut<Node>, l: &ScreenLayout) {
             top = px(l.board.max.y - EDGE + 4.0),
             max_width = px(half_width(l) + EDGE),
             max_height = px(l.below_board()),
+            min_height = Val::Auto,
             margin = UiRect::ZERO,
             // Out of the flow its height is not known when lines break: one column.
             flex_wrap = FlexWrap::NoWrap,
@@ -230,10 +241,17 @@ fn place_panel(node: &mut Mut<Node>, l: &ScreenLayout) {
             max_width = px(l.band - 16.0),
             max_height = max_height,
             margin = UiRect::top(px(8)),
-            flex_wrap = FlexWrap::Wrap,
+            flex_wrap = FlexWrap::NoWrap,
+            // Short of room (compact) it gives way down to its title; its list scrolls.
+            min_height = px(PANEL_LEAST),
+            flex_shrink = if l.compact { 1.0 } else { 0.0 },
         );
     }
 }
+
+/// The least height of the controls panel beside the board: its title on two lines and
+/// padding.
+const PANEL_LEAST: f32 = 64.0;
 
 /// The panel's list: as tall as its place allows (it scrolls beyond).
 fn size_panel_list(node: &mut Mut<Node>, l: &ScreenLayout) {
@@ -244,7 +262,22 @@ fn size_panel_list(node: &mut Mut<Node>, l: &ScreenLayout) {
     } else {
         px(520)
     };
-    set!(node, max_height = max_height);
+    // A definite width: rows that wrap are measured at the width they wrap at, so the list is
+    // as tall as its rows (the panel's width less its padding).
+    let width = if stacked(l) {
+        half_width(l) + EDGE - 12.0
+    } else {
+        l.band - 16.0 - 12.0
+    };
+    // Beside the board on a desktop there is room for every row; a compact column gives way
+    // with the list (it scrolls).
+    let flex_shrink = if l.compact { 1.0 } else { 0.0 };
+    set!(
+        node,
+        max_height = max_height,
+        width = px(width),
+        flex_shrink = flex_shrink
+    );
 }
 
 /// The move list: under the board on the right when stacked, else the bottom right corner.
@@ -265,9 +298,9 @@ fn place_move_list(node: &mut Mut<Node>, l: &ScreenLayout) {
         };
         set!(
             node,
-            right = px(10),
+            right = px(MOVE_LIST_MARGIN),
             top = Val::Auto,
-            bottom = px(10),
+            bottom = px(MOVE_LIST_MARGIN),
             width = width
         );
     }
@@ -316,7 +349,7 @@ fn place_sheet(node: &mut Mut<Node>, l: &ScreenLayout, open: bool) {
             left = px(EDGE),
             right = px(EDGE),
             top = Val::Auto,
-            bottom = px(ACTION_BAR + EDGE),
+            bottom = px(l.action_bar + EDGE),
             flex_direction = FlexDirection::Row,
             flex_wrap = FlexWrap::Wrap,
             justify_content = JustifyContent::Center,
@@ -352,13 +385,61 @@ fn size_buttons(layout: Res<ScreenLayout>, mut buttons: Query<&mut Node, With<Bu
     }
 }
 
-/// The HUD lines' height as laid out, for the stacked board to start under them. Whole pixels,
-/// so the board is not reframed for a fraction.
-fn measure_top_bar(columns: Query<&ComputedNode, With<HudColumn>>, mut top_bar: ResMut<TopBar>) {
-    if let Ok(node) = columns.single() {
-        let height = (node.size.y * node.inverse_scale_factor).round();
-        top_bar.set_if_neq(TopBar(height));
+/// The move list's nodes as laid out: the list, its entries, and each entry.
+#[derive(bevy::ecs::system::SystemParam)]
+struct MoveListNodes<'w, 's> {
+    roots: Query<'w, 's, &'static ComputedNode, With<MoveListRoot>>,
+    entries:
+        Query<'w, 's, (&'static ComputedNode, Option<&'static Children>), With<MoveListEntries>>,
+    nodes: Query<'w, 's, &'static ComputedNode>,
+}
+
+/// The interface as last laid out, for what is placed by the layout: the HUD lines' height
+/// (a stacked board starts under them), the action bar's (stacked: the board ends above it),
+/// and the move list's heading, entries and the column of buttons above it (how many moves
+/// fit). Whole pixels, so the board is not reframed for a fraction.
+fn measure_interface(
+    layout: Res<ScreenLayout>,
+    lines: Query<&ComputedNode, With<HudColumn>>,
+    buttons: Query<(&ComputedNode, &UiGlobalTransform), With<HudButtons>>,
+    list_nodes: MoveListNodes,
+    mut bars: (ResMut<TopBar>, ResMut<ActionBar>),
+    mut list: ResMut<MoveListMeasure>,
+) {
+    let logical = |node: &ComputedNode, v: f32| (v * node.inverse_scale_factor).round();
+    if let Ok(node) = lines.single() {
+        bars.0.set_if_neq(TopBar(logical(node, node.size.y)));
     }
+    let mut measured = MoveListMeasure::default();
+    if let Ok((node, at)) = buttons.single()
+        && node.size.y > 0.0
+    {
+        if stacked(&layout) {
+            bars.1.set_if_neq(ActionBar(logical(node, node.size.y)));
+        } else {
+            measured.column_bottom = Some(logical(node, at.translation.y + node.size.y / 2.0));
+        }
+    }
+    let MoveListNodes {
+        roots,
+        entries,
+        nodes,
+    } = list_nodes;
+    if let (Ok(root), Ok((entries, children))) = (roots.single(), entries.single())
+        && root.size.y > 0.0
+    {
+        measured.head = Some(logical(root, root.size.y - entries.size.y));
+        // The tallest entry (a move is a button, a finger's height on touch screens; the
+        // first line is text).
+        measured.row = children
+            .into_iter()
+            .flatten()
+            .filter_map(|child| nodes.get(*child).ok())
+            .map(|node| logical(node, node.size.y))
+            .reduce(f32::max)
+            .filter(|height| *height > 0.0);
+    }
+    list.set_if_neq(measured);
 }
 
 pub(super) struct ArrangePlugin;
@@ -389,7 +470,7 @@ impl Plugin for ArrangePlugin {
                         resource_changed::<ScreenLayout>
                             .or_eager(any_match_filter::<Added<Button>>),
                     ),
-                    measure_top_bar.run_if(in_state(Screen::Playing)),
+                    measure_interface.run_if(in_state(Screen::Playing)),
                 )
                     .in_set(Frame::Arrange),
             );

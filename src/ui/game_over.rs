@@ -4,11 +4,13 @@
 //! (Rematch online) / Change mode.
 
 use super::hud::describe_turn;
+use super::scroll::Scrolls;
 use super::theme::{RESULT_BACKGROUND, RESULT_BORDER, SOFT_TEXT, TEXT, size};
 use super::widgets::{focusable_button, label};
 use super::{Screen, UiAction};
 use crate::core::Match;
 use crate::frame::{Animating, Frame};
+use crate::layout::ScreenLayout;
 use crate::locale::Phrase;
 use bevy::prelude::*;
 use starhalma_locale::id;
@@ -33,15 +35,17 @@ fn result_lines(state: &Match) -> Vec<Phrase> {
     lines
 }
 
-/// Show the panel when the game is over and still; remove it when a new game starts.
+/// Show the panel when the game is over and still; remove it when a new game starts; lay it
+/// out again for a new window shape.
 fn show_game_over(
     mut commands: Commands,
     state: Res<Match>,
     animating: Res<Animating>,
+    layout: Res<ScreenLayout>,
     panels: Query<Entity, With<GameOverPanel>>,
 ) {
     let wanted = state.game.is_over() && !animating.0;
-    if wanted != panels.is_empty() {
+    if wanted != panels.is_empty() && !layout.is_changed() {
         return;
     }
     for e in &panels {
@@ -50,20 +54,36 @@ fn show_game_over(
     if !wanted {
         return;
     }
-    let panel = commands
+    // Over everything but How to play (which its "How this was decided" opens), centred in
+    // the window whatever its shape; the words scroll when the window is too short for them,
+    // the buttons stay in view.
+    let shade = commands
         .spawn((
             GameOverPanel,
             DespawnOnExit(Screen::Playing),
             Node {
                 position_type: PositionType::Absolute,
-                left: percent(50),
-                top: percent(40),
-                margin: UiRect::left(px(-170)),
-                width: px(340),
-                padding: UiRect::all(px(16)),
+                width: percent(100),
+                height: percent(100),
+                padding: UiRect::all(px(8)),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            GlobalZIndex(40),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let panel = commands
+        .spawn((
+            ChildOf(shade),
+            Node {
+                width: px(PANEL_WIDTH),
+                max_width: percent(100),
+                max_height: percent(100),
+                padding: UiRect::all(px(if layout.compact { 10 } else { 16 })),
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
-                row_gap: px(6),
                 border: UiRect::all(px(2)),
                 ..default()
             },
@@ -71,67 +91,87 @@ fn show_game_over(
             BorderColor::all(RESULT_BORDER),
         ))
         .id();
+    let words = commands
+        .spawn((
+            ChildOf(panel),
+            Node {
+                width: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(6),
+                flex_shrink: 1.0,
+                min_height: px(0),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            Scrolls,
+        ))
+        .id();
+    let headline_size = if layout.compact {
+        size::PROMINENT
+    } else {
+        size::RESULT
+    };
     for (i, line) in result_lines(&state).into_iter().enumerate() {
-        let text_size = if i == 0 {
-            size::RESULT
-        } else {
-            size::PROMINENT
-        };
+        let text_size = if i == 0 { headline_size } else { size::LINE };
         commands
-            .entity(panel)
+            .entity(words)
             .with_child(label(line, text_size, TEXT));
     }
     // When a rule decided the game, say which, with the way to its explanation.
     let why = starhalma_guide::outcome(&state.game).and_then(|outcome| outcome.why);
-    if let Some((why, decision)) = &why {
-        commands.entity(panel).with_children(|panel| {
-            panel.spawn((
-                Node {
-                    max_width: px(300),
-                    ..default()
-                },
-                children![label(
-                    Phrase::from_line(why, state.game.variant()),
-                    size::BODY,
-                    SOFT_TEXT
-                )],
-            ));
-            panel.spawn(focusable_button(
-                Phrase::msg(id::BUTTON_HOW_DECIDED),
-                UiAction::RulesTopic(decision.topic),
-                false,
-                999,
-            ));
-        });
+    if let Some((why, _)) = &why {
+        commands.entity(words).with_child(label(
+            Phrase::from_line(why, state.game.variant()),
+            size::BODY,
+            SOFT_TEXT,
+        ));
     }
-    commands.entity(panel).with_child((
-        Node {
-            flex_direction: FlexDirection::Row,
-            margin: UiRect::top(px(8)),
-            ..default()
-        },
-        children![
-            focusable_button(
-                Phrase::msg(id::BUTTON_PLAY_AGAIN),
-                UiAction::PlayAgain,
-                true,
-                1000
-            ),
-            focusable_button(
-                Phrase::msg(id::BUTTON_REMATCH),
-                UiAction::Rematch,
-                true,
-                1000
-            ),
-            focusable_button(
-                Phrase::msg(id::BUTTON_CHANGE_MODE),
-                UiAction::ChangeMode,
-                false,
-                1001
-            ),
-        ],
-    ));
+    let buttons = commands
+        .spawn((
+            ChildOf(panel),
+            Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                flex_shrink: 0.0,
+                margin: UiRect::top(px(8)),
+                ..default()
+            },
+        ))
+        .id();
+    if let Some((_, decision)) = &why {
+        commands.entity(buttons).with_child(focusable_button(
+            Phrase::msg(id::BUTTON_HOW_DECIDED),
+            UiAction::RulesTopic(decision.topic),
+            false,
+            999,
+        ));
+    }
+    commands.entity(buttons).with_children(|row| {
+        row.spawn(focusable_button(
+            Phrase::msg(id::BUTTON_PLAY_AGAIN),
+            UiAction::PlayAgain,
+            true,
+            1000,
+        ));
+        row.spawn(focusable_button(
+            Phrase::msg(id::BUTTON_REMATCH),
+            UiAction::Rematch,
+            true,
+            1000,
+        ));
+        row.spawn(focusable_button(
+            Phrase::msg(id::BUTTON_CHANGE_MODE),
+            UiAction::ChangeMode,
+            false,
+            1001,
+        ));
+    });
 }
+
+/// The panel's width where the window allows it.
+const PANEL_WIDTH: f32 = 360.0;
 
 pub(super) struct GameOverPlugin;
 
@@ -140,7 +180,11 @@ impl Plugin for GameOverPlugin {
         app.add_systems(
             Update,
             show_game_over
-                .run_if(resource_changed::<Match>.or_eager(resource_changed::<Animating>))
+                .run_if(
+                    resource_changed::<Match>
+                        .or_eager(resource_changed::<Animating>)
+                        .or_eager(resource_changed::<ScreenLayout>),
+                )
                 .in_set(Frame::Hud)
                 .run_if(in_state(Screen::Playing)),
         );

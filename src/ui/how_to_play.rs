@@ -4,6 +4,7 @@
 //! marble that moves, the holes it hops through, where it lands) and, where a rule refuses a
 //! move, that move's landing in red. F1 (or the How to play button) opens it, Escape closes it.
 
+use super::scroll::Scrolls;
 use super::theme::{
     DIAGRAM_FROM, DIAGRAM_HIGHLIGHT, DIAGRAM_HOLE, DIAGRAM_KING_EDGE, DIAGRAM_REFUSED,
     DIAGRAM_THROUGH, DIAGRAM_TO, DIAGRAM_WOOD, HEADING, MODAL_BACKGROUND, MODAL_SHADE, SOFT_TEXT,
@@ -199,6 +200,7 @@ fn spawn_page(commands: &mut Commands) -> Entity {
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
+            Scrolls,
             BackgroundColor(MODAL_BACKGROUND),
             BorderColor::all(HEADING),
         ))

@@ -101,9 +101,10 @@ pub(super) fn build_hud(mut commands: Commands) {
             position_type: PositionType::Absolute,
             ..default()
         },
-        // Nearly opaque: what it covers would make its buttons hard to read. It stops taps
-        // between its buttons from reaching the board under it.
+        // Opaque, over the panel and the move list: what it covers would make its buttons hard
+        // to read. It stops taps between its buttons from reaching the board under it.
         BackgroundColor(SHEET_BACKGROUND),
+        GlobalZIndex(30),
     ));
     for (slot, (label, action, group)) in hud_buttons().into_iter().enumerate() {
         let button = commands

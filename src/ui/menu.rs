@@ -2,6 +2,7 @@
 //! seat, Start, and Continue / Load saved game when there is one.
 
 use super::play_online::{MenuPage, Typing, online_rows};
+use super::scroll::Scrolls;
 use super::theme::{MENU_BACKGROUND, READING_PANEL, SOFT_TEXT, TEXT, size};
 use super::widgets::focusable_button;
 use super::widgets::label;
@@ -10,9 +11,9 @@ use super::{
 };
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
+use crate::layout::ScreenLayout;
 use crate::locale::{Language, Phrase, Words, rules_name};
 use crate::net::{Lobby, OnlineMemory, PlayerProfile, ServerUrl, suggest_name};
-use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_locale::id;
@@ -128,7 +129,7 @@ fn build_menu(
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
-    words: Res<Words>,
+    (words, layout): (Res<Words>, Res<ScreenLayout>),
     old: Query<Entity, With<MenuRoot>>,
 ) {
     for e in &old {
@@ -147,7 +148,7 @@ fn build_menu(
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
-            ScrollPosition::default(),
+            Scrolls,
             BackgroundColor(MENU_BACKGROUND),
         ))
         .id();
@@ -211,6 +212,7 @@ fn build_menu(
                 flex_direction: FlexDirection::Row,
                 flex_wrap: FlexWrap::Wrap,
                 justify_content: JustifyContent::Center,
+                max_width: percent(100),
                 ..default()
             })
             .id();
@@ -227,12 +229,12 @@ fn build_menu(
             // What the chosen rules mean, in a paragraph under their buttons.
             commands.entity(root).with_child((
                 MenuSummary,
-                // A definite width (not a maximum), so the paragraph is measured at the width
-                // it wraps at, and its height makes room for every line; on a panel, since
-                // the board's wood behind it gives light text little contrast.
+                // A definite width in pixels (not a maximum or a share of the window), so the
+                // paragraph is measured at the width it wraps at and its height makes room for
+                // every line; on a panel, since the board's wood behind it gives light text
+                // little contrast.
                 Node {
-                    width: px(640),
-                    max_width: percent(94),
+                    width: px((layout.window.x * 0.94).min(640.0).floor()),
                     padding: UiRect::axes(px(10), px(6)),
                     ..default()
                 },
@@ -331,38 +333,9 @@ fn menu_actions(
 
 pub(super) struct MenuPlugin;
 
-/// Pixels one notch of a mouse wheel scrolls.
-const WHEEL_LINE: f32 = 32.0;
-
-/// The wheel and a finger's drag scroll the menu when it is taller than the screen (the layout
-/// keeps the scroll within the content).
-fn scroll_menu(
-    mut wheel: MessageReader<MouseWheel>,
-    touches: Option<Res<Touches>>,
-    mut screens: Query<&mut ScrollPosition, With<MenuRoot>>,
-) {
-    let mut by = 0.0;
-    for event in wheel.read() {
-        by -= match event.unit {
-            MouseScrollUnit::Line => event.y * WHEEL_LINE,
-            MouseScrollUnit::Pixel => event.y,
-        };
-    }
-    if let Some(touches) = touches {
-        by -= touches.iter().map(|t| t.delta().y).sum::<f32>();
-    }
-    if by == 0.0 {
-        return;
-    }
-    for mut scroll in &mut screens {
-        scroll.y = (scroll.y + by).max(0.0);
-    }
-}
-
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<MouseWheel>()
-            .add_systems(OnEnter(Screen::Menu), build_menu)
+        app.add_systems(OnEnter(Screen::Menu), build_menu)
             .add_systems(
                 Update,
                 (
@@ -381,11 +354,12 @@ impl Plugin for MenuPlugin {
                                 .or_eager(resource_changed::<MenuPage>)
                                 .or_eager(resource_changed::<Typing>)
                                 .or_eager(resource_changed::<Lobby>)
+                                // The summary's width follows the window's.
+                                .or_eager(resource_changed::<ScreenLayout>)
                                 // The language button names the language.
                                 .or_eager(resource_changed::<Words>),
                         )
                         .in_set(Frame::Hud),
-                    scroll_menu.run_if(in_state(Screen::Menu)),
                     hide_menu_under_rules
                         .run_if(in_state(Screen::Menu))
                         .run_if(

@@ -18,6 +18,7 @@ mod online;
 mod panel;
 mod play_online;
 mod reactions;
+mod scroll;
 mod theme;
 mod widgets;
 
@@ -517,6 +518,7 @@ impl Plugin for UiPlugin {
                 reactions::ReactionsPlugin,
                 how_to_play::HowToPlayPlugin,
                 guided::GuidedPlugin,
+                scroll::ScrollPlugin,
             ));
     }
 }

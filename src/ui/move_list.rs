@@ -5,14 +5,14 @@
 //! to the game in one press. The live game is never touched by it: the board shows a copy taken
 //! back to that point (`Viewing::Replay`), and moves wait until the player is back.
 
-use super::arrange::MoveListRoot;
+use super::arrange::{MoveListEntries, MoveListRoot};
 use super::reactions::reaction_said;
 use super::theme::{BUTTON_BACKGROUND, HEADING, LIST_TEXT, PANEL_BACKGROUND, SHOWN_ENTRY, size};
 use super::widgets::{ButtonSize, label, styled_button};
 use super::{PanelSettings, Screen, UiAction};
 use crate::core::{Match, ShowPly, Viewing};
 use crate::frame::Frame;
-use crate::layout::ScreenLayout;
+use crate::layout::{MoveListMeasure, ScreenLayout};
 use crate::locale::{Glue, Phrase};
 use crate::net::{Online, PlayerProfile};
 use bevy::prelude::*;
@@ -136,9 +136,6 @@ fn heard_reactions(
         .collect()
 }
 
-#[derive(Component)]
-struct MoveListEntries;
-
 fn small_button(label: Phrase, action: ReplayButton) -> impl Bundle {
     styled_button(label, action, ButtonSize::Small, BUTTON_BACKGROUND)
 }
@@ -161,8 +158,10 @@ fn build_move_list(mut commands: Commands) {
         children![
             label(Phrase::msg(id::MOVES_HEADING), size::SMALL, HEADING),
             (
+                // A narrow list (a phone) puts the buttons on two rows, whole.
                 Node {
                     flex_direction: FlexDirection::Row,
+                    flex_wrap: FlexWrap::Wrap,
                     ..default()
                 },
                 Pickable::IGNORE,
@@ -200,7 +199,7 @@ fn update_move_list(
     mut commands: Commands,
     state: Res<Match>,
     viewing: Res<Viewing>,
-    layout: Res<ScreenLayout>,
+    (layout, measured): (Res<ScreenLayout>, Res<MoveListMeasure>),
     online: Res<Online>,
     profile: Res<PlayerProfile>,
     panel: Res<PanelSettings>,
@@ -219,6 +218,7 @@ fn update_move_list(
         && !state.is_changed()
         && !viewing.is_changed()
         && !layout.is_changed()
+        && !measured.is_changed()
         && !panel.is_changed()
         && !heard_changed
     {
@@ -228,7 +228,7 @@ fn update_move_list(
     let entries = list_window(
         &state,
         &viewing,
-        layout.move_list_rows(),
+        layout.move_list_rows(&measured),
         &reactions,
         panel.notation,
     );

@@ -7,11 +7,13 @@
 //! board hidden it also draws the board as text.
 
 use super::arrange::{HudColumn, PanelList, PanelRoot};
+use super::scroll::Scrolls;
 use super::theme::{BUTTON_BACKGROUND, HEADING, PANEL_BACKGROUND, TEXT_BOARD, size};
 use super::widgets::{ButtonSize, Focus, Focusable, label, styled_button};
 use super::{PanelSettings, Screen, move_words};
 use crate::core::{Match, MoveRequest, MoveSource, Viewing};
 use crate::frame::Frame;
+use crate::layout::ScreenLayout;
 use crate::locale::{Glue, Phrase, Say, colour_name, set_say};
 use crate::marbles::SymbolMark;
 use crate::selection::{Choice, PressKind, Selection};
@@ -159,20 +161,73 @@ pub(super) fn build_panel(mut commands: Commands, column: Query<Entity, With<Hud
             (PanelTitle, label(Phrase::empty(), size::LINE, HEADING)),
             (
                 PanelList,
+                // Rows as wide as the panel; scrolling when taller than its place.
+                // It gives way first where the column is short: the panel keeps its title.
                 Node {
-                    flex_direction: FlexDirection::Column,
+                    flex_direction: FlexDirection::Row,
                     flex_wrap: FlexWrap::Wrap,
                     max_height: px(520),
+                    min_height: px(0),
+                    flex_shrink: 1.0,
+                    overflow: Overflow::scroll_y(),
                     ..default()
                 },
+                Scrolls,
                 Pickable::IGNORE,
             ),
-            (TextBoard, label(Phrase::empty(), size::LIST, TEXT_BOARD)),
         ],
     ));
     if let Ok(column) = column.single() {
         let panel = panel.id();
         commands.entity(column).add_child(panel);
+    }
+    // The board as text stands where the 3D board would (empty while it is hidden).
+    commands.spawn((
+        TextBoardPlace,
+        DespawnOnExit(Screen::Playing),
+        Node {
+            position_type: PositionType::Absolute,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![(TextBoard, label(Phrase::empty(), size::LIST, TEXT_BOARD))],
+    ));
+}
+
+/// Where the board as text stands: the board's rectangle.
+#[derive(Component)]
+struct TextBoardPlace;
+
+/// The text board's size for each pixel of its font (its widest and tallest, of the three
+/// languages' fonts, measured: 13.2 and 27.7), with a margin.
+const TEXT_BOARD_PER_PIXEL: Vec2 = Vec2::new(14.0, 29.0);
+
+/// The board as text fills the board's rectangle while the 3D board is hidden: its font as
+/// large as fits, up to 24 px.
+fn place_text_board(
+    layout: Res<ScreenLayout>,
+    settings: Res<PanelSettings>,
+    mut places: Query<&mut Node, With<TextBoardPlace>>,
+    mut fonts: Query<&mut TextFont, With<TextBoard>>,
+) {
+    let board = layout.board;
+    for mut node in &mut places {
+        node.display = if settings.board_hidden {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        node.left = px(board.min.x);
+        node.top = px(board.min.y);
+        node.width = px(board.width());
+        node.height = px(board.height());
+    }
+    let fits = (board.size() / TEXT_BOARD_PER_PIXEL).min_element();
+    let font_size = fits.floor().clamp(size::LIST - 4.0, 24.0);
+    for mut font in &mut fonts {
+        font.font_size = bevy::text::FontSize::Px(font_size);
     }
 }
 
@@ -399,6 +454,16 @@ impl Plugin for PanelPlugin {
                     .in_set(Frame::Hud)
                     .run_if(in_state(Screen::Playing)),
             ),
+        )
+        .add_systems(
+            PostUpdate,
+            place_text_board
+                .run_if(
+                    resource_changed::<ScreenLayout>
+                        .or_eager(resource_changed::<PanelSettings>)
+                        .or_eager(any_match_filter::<Added<TextBoardPlace>>),
+                )
+                .in_set(Frame::Arrange),
         );
     }
 }

@@ -28,10 +28,12 @@ pub(super) const FOCUS_BORDER: Color = Color::srgb(1.0, 0.85, 0.2);
 /// The move list's entry for the position shown.
 pub(super) const SHOWN_ENTRY: Color = Color::srgb(0.55, 0.4, 0.1);
 
-/// Translucent backing of the panel and the move list.
-pub(super) const PANEL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.55);
-/// Backing of the "More" sheet, which opens over the board and the panel.
-pub(super) const SHEET_BACKGROUND: Color = Color::srgba(0.06, 0.07, 0.11, 0.94);
+/// Backing of the panel and the move list: the board shows through a little, and light text
+/// reads on its lightest wood (contrast at least 4.5, the layout test's check).
+pub(super) const PANEL_BACKGROUND: Color = Color::srgba(0.04, 0.05, 0.09, 0.88);
+/// Backing of the "More" sheet, which opens over the board and the panel (opaque: what it
+/// covers must not show between its buttons).
+pub(super) const SHEET_BACKGROUND: Color = Color::srgb(0.06, 0.07, 0.11);
 /// The menu over the waiting board.
 pub(super) const MENU_BACKGROUND: Color = Color::srgba(0.02, 0.03, 0.06, 0.75);
 /// Behind a paragraph over the board: dark enough that light text reads on the wood.

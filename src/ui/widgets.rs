@@ -80,11 +80,13 @@ pub(super) fn styled_button(
     (
         Button,
         action,
+        // Never wider than its row: a long label (Nepali, on a phone) wraps inside it.
         Node {
             padding,
             margin: UiRect::all(px(margin)),
             border: UiRect::all(px(border)),
             justify_content: JustifyContent::Center,
+            max_width: percent(100),
             ..default()
         },
         BackgroundColor(background),

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use starhalma::Match;
 use starhalma::testing::{
-    Arrangement, ButtonGroup, CameraView, HudSlot, ScreenLayout, SheetOpen, TOUCH_TARGET, UiAction,
-    frame_board, hole_position, orbit_transform, pitch_of, yaw_facing_camp,
+    Arrangement, ButtonGroup, CameraView, HudSlot, MoveListMeasure, ScreenLayout, SheetOpen,
+    TOUCH_TARGET, UiAction, frame_board, hole_position, orbit_transform, pitch_of, yaw_facing_camp,
 };
 use starhalma_rules::Hole;
 
@@ -324,9 +324,21 @@ fn desktop_is_side_and_full() {
     // The move list keeps under the column of buttons (13 at 42 px from the top, to 554 px;
     // the list's head is 84 px and each move 20, 8 px from the bottom: seven moves start at
     // 568 px, eight would at 548): seven moves at 800 px high, all ten at 1080.
-    assert_eq!(layout.move_list_rows(), 7);
+    let estimated = MoveListMeasure::default();
+    assert_eq!(layout.move_list_rows(&estimated), 7);
     let tall = ScreenLayout::choose(Vec2::new(1920.0, 1080.0), false, 90.0);
-    assert_eq!(tall.move_list_rows(), 10);
+    assert_eq!(tall.move_list_rows(&estimated), 10);
+    // As laid out: a column ending at 400 px, a head of 100 px and entries of 30 px leave
+    // room for (800 - 10 - 400 - 6 - 100) / 30 = 9 moves.
+    let measured = MoveListMeasure {
+        head: Some(100.0),
+        row: Some(30.0),
+        column_bottom: Some(400.0),
+    };
+    assert_eq!(layout.move_list_rows(&measured), 9);
+    // A window too low for the desktop's column and two moves under it is compact.
+    assert!(ScreenLayout::choose(Vec2::new(1024.0, 640.0), false, 90.0).compact);
+    assert!(!ScreenLayout::choose(Vec2::new(1024.0, 700.0), false, 90.0).compact);
 }
 
 #[test]
@@ -336,6 +348,18 @@ fn phone_portrait_is_stacked_with_room_under_the_board() {
     assert!(layout.compact);
     assert!(layout.board.min.y >= 90.0);
     assert!(layout.below_board() > 200.0, "{layout:?}");
+    // An action bar of two rows (measured) takes its room from the board, not the panel's
+    // and the move list's; so does a move list that needs more than the least kept.
+    let short = Vec2::new(412.0, 600.0);
+    let one_row = ScreenLayout::choose(short, true, 90.0);
+    let two_rows = ScreenLayout::choose_with_bars(short, true, 90.0, 110.0, 0.0);
+    assert!(
+        two_rows.board.max.y <= one_row.board.max.y - 45.0,
+        "{two_rows:?}"
+    );
+    assert!(two_rows.below_board() >= one_row.below_board() - 1.0);
+    let tall_list = ScreenLayout::choose_with_bars(short, true, 90.0, 110.0, 150.0);
+    assert!(tall_list.below_board() >= 150.0, "{tall_list:?}");
     assert_eq!(layout.button_height(), TOUCH_TARGET);
 }
 
@@ -344,7 +368,7 @@ fn landscape_phone_is_side_and_compact() {
     let layout = ScreenLayout::choose(Vec2::new(860.0, 412.0), true, 60.0);
     assert_eq!(layout.arrangement, Arrangement::Side);
     assert!(layout.compact);
-    assert!(layout.move_list_rows() >= 2);
+    assert!(layout.move_list_rows(&MoveListMeasure::default()) >= 2);
 }
 
 #[test]

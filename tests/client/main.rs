@@ -502,6 +502,7 @@ mod layout;
 mod learn;
 mod online;
 mod rest;
+mod screens;
 mod screenshot;
 mod ui;
 mod words;

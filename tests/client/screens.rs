@@ -1,0 +1,673 @@
+//! Every screen laid out by Bevy's own UI layout and text shaping (the game's fonts, its three
+//! languages), at the window sizes players meet: no two texts or buttons overlap, no text runs
+//! outside its box or the window, and body text reads against what is drawn behind it (WCAG 2.1
+//! contrast ratio of at least 4.5).
+
+use super::{app_in, table2};
+use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
+use bevy::prelude::*;
+use bevy::text::TextLayoutInfo;
+use bevy::ui::{CalculatedClip, ComputedNode, UiStack};
+use bevy::window::{PrimaryWindow, WindowResolution};
+use starhalma::testing::{ActionPressed, BACKDROP, ScreenLayout, ScriptedNetwork};
+use starhalma::{
+    GameCommand, Language, Match, PanelSettings, PlayerProfile, Screen, SeatKind, ServerUrl, Setup,
+    Store, SystemLanguage, TouchScreen, UiAction,
+};
+use starhalma_protocol::{
+    LobbyRoom, MoveClock, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
+    Welcome,
+};
+use starhalma_rules::board::CAMPS;
+use starhalma_rules::{Game, Hole, Holes, Move, Position, RuleSet, Rules, State, Variant};
+use std::collections::HashMap;
+
+struct Size {
+    name: &'static str,
+    width: u32,
+    height: u32,
+    touch: bool,
+}
+
+const SIZES: [Size; 4] = [
+    Size {
+        name: "1280x800",
+        width: 1280,
+        height: 800,
+        touch: false,
+    },
+    Size {
+        name: "1024x640",
+        width: 1024,
+        height: 640,
+        touch: false,
+    },
+    Size {
+        name: "412x860 touch",
+        width: 412,
+        height: 860,
+        touch: true,
+    },
+    Size {
+        name: "860x412 touch",
+        width: 860,
+        height: 412,
+        touch: true,
+    },
+];
+
+const LANGUAGES: [Language; 3] = [Language::English, Language::Japanese, Language::Nepali];
+
+/// The client at `size` in `language`, its UI laid out as a window would lay it out (Bevy's
+/// UI and text plugins, a camera that renders to the window's size), on the menu or playing
+/// `start`, its connections scripted.
+fn laid_out(size: &Size, language: Language, start: Option<Match>) -> (App, ScriptedNetwork) {
+    let script = ScriptedNetwork::default();
+    let (width, height) = (size.width, size.height);
+    let touch = size.touch;
+    let tune = |app: &mut App| {
+        app.add_plugins((
+            bevy::asset::AssetPlugin::default(),
+            bevy::image::ImagePlugin::default(),
+            bevy::image::TextureAtlasPlugin,
+            bevy::text::TextPlugin,
+            bevy::ui::UiPlugin,
+        ));
+        // What Bevy's input and picking plugins would hold: the UI's focus and picking
+        // systems read them (nothing is pointed at here).
+        app.init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<Touches>()
+            .init_resource::<bevy::picking::hover::HoverMap>()
+            .init_resource::<bevy::picking::events::PointerState>()
+            .add_message::<bevy::picking::backend::PointerHits>()
+            .add_message::<bevy::picking::pointer::PointerInput>()
+            .insert_resource(SystemLanguage(language))
+            .insert_resource(TouchScreen(touch))
+            .insert_resource(script.clone())
+            .insert_resource(PlayerProfile {
+                name: Some(PlayerName::new("Mina").unwrap()),
+                mute_reactions: false,
+            })
+            .insert_resource(ServerUrl(Some("http://127.0.0.1:9".into())));
+        app.world_mut().spawn((
+            Window {
+                resolution: WindowResolution::new(width, height).with_scale_factor_override(1.0),
+                ..default()
+            },
+            PrimaryWindow,
+        ));
+        // What the render plugin's camera system would compute for a camera on that window.
+        app.world_mut().spawn((
+            Camera2d,
+            Camera {
+                computed: ComputedCameraValues {
+                    target_info: Some(RenderTargetInfo {
+                        physical_size: UVec2::new(width, height),
+                        scale_factor: 1.0,
+                    }),
+                    ..default()
+                },
+                ..default()
+            },
+        ));
+    };
+    let app = app_in(Store::Nowhere, start, tune);
+    (app, script)
+}
+
+fn act(app: &mut App, action: UiAction) {
+    app.world_mut().write_message(ActionPressed(action));
+    app.update();
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..6 {
+        app.update();
+    }
+}
+
+fn hole(text: &str) -> Hole {
+    text.parse().unwrap()
+}
+
+fn playing(game: Game) -> Match {
+    let variant = game.variant();
+    Match {
+        game,
+        setup: Setup::new(variant, vec![SeatKind::Human; variant.players() as usize]),
+    }
+}
+
+fn fresh(rules: RuleSet, players: u8) -> Match {
+    playing(Game::new(Variant::new(rules, players).unwrap()))
+}
+
+/// Diamond, three players: Red fills its target (two of Yellow's marbles on its edge) with the
+/// king on ◎.
+fn diamond_won() -> Match {
+    let rules = Rules::new(Variant::new(RuleSet::Diamond, 3).unwrap());
+    let last = hole("-4,0");
+    let yellow_left = [hole("-4,3"), hole("-4,4")];
+    let mut pieces: Vec<(Hole, u8, bool)> = Holes(rules.target(0))
+        .filter(|h| *h != last && !yellow_left.contains(h))
+        .map(|h| (h, 0, h == hole("-8,4")))
+        .collect();
+    pieces.push((hole("-3,0"), 0, false));
+    pieces.extend(yellow_left.map(|h| (h, 1, false)));
+    pieces.push((hole("-4,8"), 1, true));
+    pieces.push((hole("-4,-4"), 2, true));
+    let state = State::new(Position::from_placements(pieces).unwrap(), 0, 60);
+    let mut game = Game::from_state(rules.variant(), state).unwrap();
+    game.play(Move::step(hole("-3,0"), last)).unwrap();
+    assert!(game.is_over());
+    playing(game)
+}
+
+/// Table, two players, 200 turns each: Red seven marbles home, Blue five.
+fn table_capped() -> Match {
+    let red_home: Vec<Hole> = Holes(CAMPS[3]).take(7).collect();
+    let blue_home: Vec<Hole> = Holes(CAMPS[0]).take(5).collect();
+    let mut pieces: Vec<(Hole, u8, bool)> = red_home.iter().map(|&h| (h, 0, false)).collect();
+    pieces.extend(["0,0", "1,0", "2,0"].map(|h| (hole(h), 0, false)));
+    pieces.extend(blue_home.iter().map(|&h| (h, 1, false)));
+    pieces.extend(["0,-2", "1,-2", "2,-2", "-1,-2", "0,-3"].map(|h| (hole(h), 1, false)));
+    let state = State::new(Position::from_placements(pieces).unwrap(), 1, 399);
+    let mut game = Game::from_state(table2(), state).unwrap();
+    game.play("s 0,-3 0,-4".parse().unwrap()).unwrap();
+    assert!(game.is_over());
+    playing(game)
+}
+
+fn person(name: &str) -> SeatHolder {
+    SeatHolder::Person {
+        connected: true,
+        name: Some(PlayerName::new(name).unwrap()),
+        idle: false,
+    }
+}
+
+/// Welcomed into seat 1 of a room of `seats` playing `game`.
+fn welcome(seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
+    ServerMessage::Welcome(Box::new(Welcome {
+        room: "abcdefghij".parse::<RoomCode>().unwrap(),
+        link: "http://127.0.0.1:9/?room=abcdefghij".into(),
+        seat: Some(1),
+        token: Some(Token::from_bits(101)),
+        host: false,
+        seats,
+        game,
+        seq: 2,
+        clock_ms: Some(MoveClock::SECONDS_60),
+        turn_left_ms: Some(42_000),
+    }))
+}
+
+/// What brings a fresh client to a scene: actions pressed, messages from the server.
+type Steps = Box<dyn Fn(&mut App, &ScriptedNetwork)>;
+
+/// One of the screens a player meets, and how to get there from a fresh client.
+struct Scene {
+    name: String,
+    start: Option<Match>,
+    steps: Steps,
+}
+
+fn scene(
+    name: impl Into<String>,
+    start: Option<Match>,
+    steps: impl Fn(&mut App, &ScriptedNetwork) + 'static,
+) -> Scene {
+    Scene {
+        name: name.into(),
+        start,
+        steps: Box::new(steps),
+    }
+}
+
+fn rules_name(rules: RuleSet) -> String {
+    match rules {
+        RuleSet::Table { long_hops: true } => "table, long hops".into(),
+        RuleSet::Table { long_hops: false } => "table".into(),
+        RuleSet::Masters { blocked } => format!("masters ({blocked:?})").to_lowercase(),
+        other => format!("{other:?}").to_lowercase(),
+    }
+}
+
+fn scenes() -> Vec<Scene> {
+    let mut all = Vec::new();
+    for rules in RuleSet::ALL {
+        let counts = rules.player_counts();
+        for players in [counts[0], counts[counts.len() - 1]] {
+            all.push(scene(
+                format!("menu: {}, {players} players", rules_name(rules)),
+                None,
+                move |app, _| {
+                    act(app, UiAction::Rules(rules));
+                    act(app, UiAction::Players(players));
+                },
+            ));
+        }
+    }
+    all.push(scene("menu: how to play", None, |app, _| {
+        act(app, UiAction::Rules(RuleSet::Diamond));
+        act(app, UiAction::HowToPlay);
+    }));
+    all.push(scene("menu: how to play, a later page", None, |app, _| {
+        act(app, UiAction::HowToPlay);
+        for _ in 0..3 {
+            act(app, UiAction::NextSection);
+        }
+    }));
+    all.push(scene(
+        "menu: play online, public tables",
+        None,
+        |app, script| {
+            act(app, UiAction::OpenOnline);
+            let table = |code: &str, host: &str, players: u8, running: bool| LobbyRoom {
+                room: code.parse().unwrap(),
+                variant: Variant::new(RuleSet::Table { long_hops: false }, players).unwrap(),
+                seats: (0..players)
+                    .map(|s| {
+                        if s == 0 || running {
+                            person(host)
+                        } else {
+                            SeatHolder::Open
+                        }
+                    })
+                    .collect(),
+                clock_ms: Some(MoveClock::SECONDS_60),
+                running,
+                age_ms: 5_000,
+            };
+            script.push(&ServerMessage::Lobby {
+                rooms: vec![
+                    table("aaaaaaaaaa", "Asha", 2, false),
+                    table("bbbbbbbbbb", "さくら", 6, true),
+                    table("cccccccccc", "आशा", 3, false),
+                ],
+            });
+        },
+    ));
+    all.push(scene(
+        "game: table, 2 players",
+        Some(fresh(RuleSet::Table { long_hops: false }, 2)),
+        |_, _| {},
+    ));
+    all.push(scene(
+        "game: laws, 6 players",
+        Some(fresh(RuleSet::Laws, 6)),
+        |_, _| {},
+    ));
+    all.push(scene(
+        "game: diamond, 3 players, a marble chosen",
+        Some(fresh(RuleSet::Diamond, 3)),
+        |app, _| {
+            // The controls panel lists the marbles; choosing one lists its destinations.
+            act(app, UiAction::TogglePanel);
+        },
+    ));
+    all.push(scene(
+        "game: more buttons open",
+        Some(fresh(RuleSet::Table { long_hops: false }, 2)),
+        |app, _| act(app, UiAction::ToggleMore),
+    ));
+    all.push(scene(
+        "game: board hidden (text board)",
+        Some(fresh(RuleSet::Diamond, 3)),
+        |app, _| act(app, UiAction::ToggleBoard),
+    ));
+    all.push(scene(
+        "game: how to play",
+        Some(fresh(
+            RuleSet::Masters {
+                blocked: starhalma_rules::Blocked::Swap,
+            },
+            4,
+        )),
+        |app, _| act(app, UiAction::HowToPlay),
+    ));
+    all.push(scene(
+        "game over: diamond, 3 players",
+        Some(diamond_won()),
+        |_, _| {},
+    ));
+    all.push(scene(
+        "game over: table, turn cap",
+        Some(table_capped()),
+        |_, _| {},
+    ));
+    all.push(scene(
+        "game over: table, 6 players, a resignation",
+        Some(fresh(RuleSet::Table { long_hops: false }, 6)),
+        |app, _| {
+            app.world_mut().write_message(GameCommand::Resign(0));
+            app.update();
+        },
+    ));
+    all.push(scene("online: waiting for players", None, |app, script| {
+        enter_room(app);
+        let variant = Variant::new(RuleSet::Laws, 3).unwrap();
+        let seats = vec![person("Asha"), person("Mina"), SeatHolder::Open];
+        script.push(&welcome(seats, Game::new(variant)));
+    }));
+    all.push(scene(
+        "online: playing, then the game ends",
+        None,
+        |app, script| {
+            enter_room(app);
+            let seats = vec![person("さくら"), person("Mina")];
+            script.push(&welcome(seats, Game::new(table2())));
+            script.push(&ServerMessage::Event {
+                seq: 3,
+                event: RoomEvent::Resigned { seat: 0 },
+            });
+        },
+    ));
+    all
+}
+
+/// Open a room's link, as the page's `?room=` or Continue does: the game screen shows.
+fn enter_room(app: &mut App) {
+    app.world_mut()
+        .write_message(starhalma::testing::NetRequest::Join(
+            "http://127.0.0.1:9/?room=abcdefghij".into(),
+        ));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+}
+
+/// A node as it is drawn: where, which is its parent, what it shows.
+struct Drawn {
+    entity: Entity,
+    /// Its rectangle cut to what its scrolling or clipping ancestors let show.
+    rect: Rect,
+    /// Its place in the drawing order (back to front).
+    order: usize,
+    text: Option<String>,
+    button: bool,
+    background: Option<Srgba>,
+    text_colour: Option<Srgba>,
+    ancestors: Vec<Entity>,
+}
+
+fn srgba(color: Color) -> Srgba {
+    color.to_srgba()
+}
+
+/// Every shown node, back to front.
+fn drawn(app: &mut App) -> Vec<Drawn> {
+    let world = app.world_mut();
+    let stack = world.resource::<UiStack>().uinodes.clone();
+    let mut query = world.query::<(
+        &ComputedNode,
+        &UiGlobalTransform,
+        Option<&CalculatedClip>,
+        Option<&Text>,
+        Option<&TextLayoutInfo>,
+        Option<&TextColor>,
+        Option<&BackgroundColor>,
+        Option<&Button>,
+        Option<&Visibility>,
+        Option<&ChildOf>,
+    )>();
+    let mut parents = HashMap::new();
+    let mut hidden = HashMap::new();
+    for (entity, _) in stack.iter().enumerate().map(|(i, e)| (*e, i)) {
+        if let Ok((.., visibility, parent)) = query.get(world, entity) {
+            if let Some(parent) = parent {
+                parents.insert(entity, parent.parent());
+            }
+            hidden.insert(entity, visibility == Some(&Visibility::Hidden));
+        }
+    }
+    let mut out = Vec::new();
+    for (order, &entity) in stack.iter().enumerate() {
+        let Ok((node, at, clip, text, layout, colour, background, button, ..)) =
+            query.get(world, entity)
+        else {
+            continue;
+        };
+        let mut ancestors = Vec::new();
+        let mut up = parents.get(&entity).copied();
+        while let Some(p) = up {
+            ancestors.push(p);
+            up = parents.get(&p).copied();
+        }
+        if hidden[&entity] || ancestors.iter().any(|a| hidden.get(a) == Some(&true)) {
+            continue;
+        }
+        let size = node.size();
+        if size.x < 0.5 || size.y < 0.5 {
+            continue;
+        }
+        let mut rect = Rect::from_center_size(at.translation, size);
+        let text = text.map(|t| t.0.clone()).filter(|t| !t.trim().is_empty());
+        // Text is where its node is and wherever its glyphs' ink reaches beyond it (a
+        // glyph that overhangs its advance, a line too long for the node).
+        if let (Some(_), Some(layout)) = (&text, layout) {
+            let top_left = at.translation - size / 2.0;
+            for glyph in &layout.glyphs {
+                let ink =
+                    Rect::from_center_size(top_left + glyph.position, glyph.atlas_info.rect.size());
+                rect = rect.union(ink);
+            }
+        }
+        if let Some(clip) = clip {
+            rect = rect.intersect(clip.clip);
+        }
+        if rect.width() < 0.5 || rect.height() < 0.5 {
+            continue;
+        }
+        out.push(Drawn {
+            entity,
+            rect,
+            order,
+            text,
+            button: button.is_some(),
+            background: background.map(|b| srgba(b.0)).filter(|b| b.alpha > 0.0),
+            text_colour: colour.map(|c| srgba(c.0)),
+            ancestors,
+        });
+    }
+    out
+}
+
+fn label(d: &Drawn) -> String {
+    match &d.text {
+        Some(t) => format!("{:?}", t.chars().take(40).collect::<String>()),
+        None => format!("button {:?}", d.entity),
+    }
+}
+
+/// The relative luminance of an sRGB colour (WCAG 2.1).
+fn luminance(c: Srgba) -> f32 {
+    let lin = |v: f32| {
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.red) + 0.7152 * lin(c.green) + 0.0722 * lin(c.blue)
+}
+
+fn contrast(a: Srgba, b: Srgba) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// `top` drawn over the opaque `under`.
+fn over(top: Srgba, under: Srgba) -> Srgba {
+    let a = top.alpha;
+    Srgba::new(
+        top.red * a + under.red * (1.0 - a),
+        top.green * a + under.green * (1.0 - a),
+        top.blue * a + under.blue * (1.0 - a),
+        1.0,
+    )
+}
+
+const OPAQUE: f32 = 0.99;
+
+/// What is wrong with one laid-out screen.
+fn faults(all: &[Drawn], layout: &ScreenLayout, board_hidden: bool) -> Vec<String> {
+    let window = Rect::from_corners(Vec2::ZERO, layout.window);
+    let mut faults = Vec::new();
+    // A node is seen where no opaque node drawn later (not one of its own ancestors) covers it.
+    let covered_at = |d: &Drawn, area: Rect| {
+        all.iter().any(|p| {
+            p.order > d.order
+                && !d.ancestors.contains(&p.entity)
+                && p.background.is_some_and(|b| b.alpha >= OPAQUE)
+                && p.rect.inflate(0.5).contains(area.min)
+                && p.rect.inflate(0.5).contains(area.max)
+        })
+    };
+    let items: Vec<&Drawn> = all
+        .iter()
+        .filter(|d| d.text.is_some() || d.button)
+        .filter(|d| !covered_at(d, d.rect))
+        .collect();
+    for d in &items {
+        let inside = window.inflate(0.5);
+        if !(inside.contains(d.rect.min) && inside.contains(d.rect.max)) {
+            faults.push(format!(
+                "{} runs outside the window: {:?}",
+                label(d),
+                d.rect
+            ));
+        }
+        // Its box: the nearest ancestor drawn with a background.
+        if let Some(frame) = d.ancestors.iter().find_map(|a| {
+            all.iter()
+                .find(|p| p.entity == *a && p.background.is_some())
+        }) && !(frame.rect.inflate(0.5).contains(d.rect.min)
+            && frame.rect.inflate(0.5).contains(d.rect.max))
+        {
+            faults.push(format!(
+                "{} runs outside its box: {:?} in {:?}",
+                label(d),
+                d.rect,
+                frame.rect
+            ));
+        }
+    }
+    for (i, a) in items.iter().enumerate() {
+        for b in &items[i + 1..] {
+            if a.ancestors.contains(&b.entity) || b.ancestors.contains(&a.entity) {
+                continue;
+            }
+            let both = a.rect.intersect(b.rect);
+            if both.width() <= 1.0 || both.height() <= 1.0 {
+                continue;
+            }
+            let (lower, upper) = if a.order < b.order { (a, b) } else { (b, a) };
+            if covered_at(lower, both) {
+                continue;
+            }
+            faults.push(format!(
+                "{} and {} overlap: {:?} and {:?}",
+                label(lower),
+                label(upper),
+                lower.rect,
+                upper.rect
+            ));
+        }
+    }
+    for d in &items {
+        let (Some(_), Some(colour)) = (&d.text, d.text_colour) else {
+            continue;
+        };
+        // What is drawn behind the text: the backgrounds under it, from the topmost opaque
+        // one up.
+        let mut behind: Vec<&Drawn> = all
+            .iter()
+            .filter(|p| {
+                p.order < d.order
+                    && p.background.is_some()
+                    && p.rect.inflate(0.5).contains(d.rect.min)
+                    && p.rect.inflate(0.5).contains(d.rect.max)
+            })
+            .collect();
+        behind.sort_by_key(|p| p.order);
+        // Under the interface: the backdrop beside the board, or on the board anything from
+        // its lightest to its darkest.
+        let (bases, translucent) = match behind
+            .iter()
+            .rposition(|p| p.background.unwrap().alpha >= OPAQUE)
+        {
+            Some(base) => (vec![behind[base].background.unwrap()], &behind[base + 1..]),
+            None if board_hidden || layout.board.intersect(d.rect).is_empty() => {
+                (vec![BACKDROP.to_srgba()], &behind[..])
+            }
+            None => (vec![Srgba::WHITE, Srgba::BLACK], &behind[..]),
+        };
+        for base in bases {
+            let backdrop = translucent
+                .iter()
+                .fold(base, |under, p| over(p.background.unwrap(), under));
+            let ratio = contrast(over(colour, backdrop), backdrop);
+            if ratio < 4.5 {
+                faults.push(format!(
+                    "{} has contrast {ratio:.2} ({colour:?} on {backdrop:?})",
+                    label(d)
+                ));
+                break;
+            }
+        }
+    }
+    faults
+}
+
+#[test]
+fn every_screen_in_every_language_and_size_is_laid_out_clear_and_legible() {
+    let mut list = Vec::new();
+    let mut failures = Vec::new();
+    for size in &SIZES {
+        for language in LANGUAGES {
+            for scene in scenes() {
+                let (mut app, script) = laid_out(size, language, scene.start);
+                (scene.steps)(&mut app, &script);
+                settle(&mut app);
+                let shown = drawn(&mut app);
+                let texts = shown.iter().filter(|d| d.text.is_some()).count();
+                let buttons = shown.iter().filter(|d| d.button).count();
+                let layout = *app.world().resource::<ScreenLayout>();
+                let board_hidden = app.world().resource::<PanelSettings>().board_hidden;
+                let found = faults(&shown, &layout, board_hidden);
+                let line = format!(
+                    "{:<14} {:<3} {:<48} {texts:>3} texts {buttons:>3} buttons: {}",
+                    size.name,
+                    language.code(),
+                    scene.name,
+                    if found.is_empty() {
+                        "clear".to_string()
+                    } else {
+                        format!("{} faults", found.len())
+                    }
+                );
+                list.push(line);
+                failures.extend(
+                    found
+                        .into_iter()
+                        .map(|f| format!("{} {} {}: {f}", size.name, language.code(), scene.name)),
+                );
+            }
+        }
+    }
+    // The list, here (`-- --nocapture`) and in a file beside the test build.
+    let list = list.join("\n");
+    println!("{list}");
+    let _ = std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screens.txt"),
+        &list,
+    );
+    assert!(
+        failures.is_empty(),
+        "{} faults:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
