@@ -671,3 +671,73 @@ fn every_screen_in_every_language_and_size_is_laid_out_clear_and_legible() {
         failures.join("\n")
     );
 }
+
+/// The wheel scrolls the scrolling node under the pointer: on a landscape phone the words of
+/// a six-player result are taller than their place in the game-over panel, and the wheel over
+/// them scrolls them, not the controls panel's list beside it.
+#[test]
+fn the_wheel_scrolls_what_is_under_the_pointer() {
+    use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+    use starhalma::testing::GameOverPanel;
+    let size = &SIZES[3];
+    let (mut app, _) = laid_out(
+        size,
+        Language::Nepali,
+        Some(fresh(RuleSet::Table { long_hops: false }, 6)),
+    );
+    app.world_mut().write_message(GameCommand::Resign(0));
+    settle(&mut app);
+    let panel = app
+        .world_mut()
+        .query_filtered::<Entity, With<GameOverPanel>>()
+        .single(app.world())
+        .expect("the game-over panel");
+    let world = app.world_mut();
+    let mut scrolling = world.query::<(Entity, &Node, &ComputedNode, &UiGlobalTransform)>();
+    let in_panel = |world: &World, mut e: Entity| {
+        while let Some(parent) = world.get::<ChildOf>(e) {
+            e = parent.parent();
+            if e == panel {
+                return true;
+            }
+        }
+        false
+    };
+    let (words, place) = scrolling
+        .iter(world)
+        .filter(|(e, node, ..)| node.overflow.y == OverflowAxis::Scroll && in_panel(world, *e))
+        .map(|(e, _, node, at)| (e, (at.translation, node.size)))
+        .next()
+        .expect("the result's words scroll");
+    let (centre, _) = place;
+    let window = world
+        .query_filtered::<Entity, With<Window>>()
+        .single(world)
+        .unwrap();
+    world
+        .get_mut::<Window>(window)
+        .unwrap()
+        .set_physical_cursor_position(Some(centre.as_dvec2()));
+    world.write_message(MouseWheel {
+        unit: MouseScrollUnit::Line,
+        x: 0.0,
+        y: -2.0,
+        window,
+        phase: bevy::input::touch::TouchPhase::Moved,
+    });
+    // Laid out again: Bevy's layout keeps a scroll within what overflows.
+    settle(&mut app);
+    let world = app.world_mut();
+    let positions: Vec<(Entity, f32)> = world
+        .query::<(Entity, &ScrollPosition)>()
+        .iter(world)
+        .map(|(e, s)| (e, s.y))
+        .collect();
+    for (entity, y) in positions {
+        if entity == words {
+            assert!(y > 0.0, "the words under the pointer scrolled");
+        } else {
+            assert_eq!(y, 0.0, "{entity:?}, not under the pointer, stayed");
+        }
+    }
+}
