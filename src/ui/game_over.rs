@@ -21,10 +21,10 @@ pub struct GameOverPanel;
 
 /// The result lines of a finished game, as its rules state it (starhalma-guide's outcome): who
 /// won and how, or a draw, then the places where the rules place players.
-fn result_lines(state: &Match) -> Vec<Phrase> {
+fn result_lines(state: &Match, outcome: Option<&starhalma_guide::Outcome>) -> Vec<Phrase> {
     let variant = state.game.variant();
     let mut lines = vec![describe_turn(state, false)];
-    if let Some(outcome) = starhalma_guide::outcome(&state.game) {
+    if let Some(outcome) = outcome {
         lines.extend(
             outcome
                 .places
@@ -112,14 +112,18 @@ fn show_game_over(
     } else {
         size::RESULT
     };
-    for (i, line) in result_lines(&state).into_iter().enumerate() {
+    let outcome = starhalma_guide::outcome(&state.game);
+    for (i, line) in result_lines(&state, outcome.as_ref())
+        .into_iter()
+        .enumerate()
+    {
         let text_size = if i == 0 { headline_size } else { size::LINE };
         commands
             .entity(words)
             .with_child(label(line, text_size, TEXT));
     }
     // When a rule decided the game, say which, with the way to its explanation.
-    let why = starhalma_guide::outcome(&state.game).and_then(|outcome| outcome.why);
+    let why = outcome.and_then(|outcome| outcome.why);
     if let Some((why, _)) = &why {
         commands.entity(words).with_child(label(
             Phrase::from_line(why, state.game.variant()),
