@@ -84,10 +84,11 @@ pub mod testing {
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
-        ActionPressed, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focus, Focusable,
-        GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuPage, MenuSummary,
-        ModalFocus, Notice, PanelButton, ReactionBarOpen, ReactionBubble, ReplayButton, RoomClock,
-        RulesPage, SavedGames, SheetOpen, TextField, Typing, UiAction, panel_entries,
+        ActionPressed, Announcement, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focus,
+        Focusable, GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuPage,
+        MenuSummary, ModalFocus, Notice, PageControls, PageGroup, PageItem, PagePress, PanelButton,
+        ReactionBarOpen, ReactionBubble, ReplayButton, RoomClock, RulesPage, SavedGames, SheetOpen,
+        TextField, Typing, UiAction, panel_entries,
     };
 }
 

@@ -1,4 +1,5 @@
-//! Web build only: publishes a small JSON probe as `window.starhalma_probe`, so the page (its
+//! Web build only: the page's controls for screen readers (the interface as page elements,
+//! and a live region), and a small JSON probe as `window.starhalma_probe`, so the page (its
 //! loading indicator) and the end-to-end test can see where the game is: the screen, the turn,
 //! whether the computer is thinking, and where holes and buttons are on the canvas in CSS
 //! pixels. Moves in the test are still made with real pointer input.
@@ -13,9 +14,9 @@ use crate::core::Match;
 use crate::frame::{Animating, Frame};
 use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_pixels, tenth};
 use crate::net::{Lobby, Online, Phase};
-use crate::rest::{FramesAsked, KeepAwake, Need};
+use crate::rest::{FramesAsked, KeepAwake, Need, WakeSignal};
 use crate::selection::Selection;
-use crate::ui::{Screen, UiAction};
+use crate::ui::{Announcement, PageControls, PagePress, PanelSettings, Screen, UiAction};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::{ComputedNode, UiGlobalTransform};
@@ -282,11 +283,167 @@ fn detect_touch(mut touch: ResMut<TouchScreen>) {
     }
 }
 
+/// The page's controls (`#page-buttons`): the interface as page elements, for screen readers,
+/// switch devices and voice control ([`PageControls`]), and the `#announce` live region. A
+/// press there is queued here by the page's click handler (which wakes the app) and becomes a
+/// [`PagePress`] of the same button.
+/// It lives on the browser's one thread, with the page's handler (a non-send resource).
+#[derive(Clone, Default)]
+struct PageQueue(std::rc::Rc<std::cell::RefCell<Vec<u64>>>);
+
+fn element(id: &str) -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
+}
+
+/// Listen for presses on the page's controls: the button's `data-e` names its entity.
+fn listen_to_page(queue: NonSend<PageQueue>, wake: Res<WakeSignal>) {
+    use wasm_bindgen::JsCast;
+    let Some(controls) = element("page-buttons") else {
+        return;
+    };
+    let (queue, wake) = (queue.0.clone(), wake.clone());
+    let on_click = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(
+        move |event: web_sys::Event| {
+            let pressed = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.closest("button[data-e]").ok().flatten())
+                .and_then(|b| b.get_attribute("data-e"))
+                .and_then(|e| e.parse::<u64>().ok());
+            if let Some(bits) = pressed {
+                queue.borrow_mut().push(bits);
+                wake.wake();
+            }
+        },
+    );
+    let _ = controls.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref());
+    // The page keeps its handler for as long as it runs.
+    on_click.forget();
+}
+
+fn take_page_presses(queue: NonSend<PageQueue>, mut presses: MessageWriter<PagePress>) {
+    for bits in queue.0.borrow_mut().drain(..) {
+        if let Some(entity) = Entity::try_from_bits(bits) {
+            presses.write(PagePress(entity));
+        }
+    }
+}
+
+/// The `index`th child of `parent`, made a `<tag>` (a new element put in its place when it is
+/// another kind, or added at the end when there is none).
+fn child_element(
+    document: &web_sys::Document,
+    parent: &web_sys::Element,
+    index: u32,
+    tag: &str,
+) -> Option<web_sys::Element> {
+    let existing = parent.children().item(index);
+    if let Some(element) = &existing
+        && element.tag_name().eq_ignore_ascii_case(tag)
+    {
+        return existing;
+    }
+    let made = document.create_element(tag).ok()?;
+    match existing {
+        Some(other) => parent.replace_child(&made, &other).ok()?,
+        None => parent.append_child(&made).ok()?,
+    };
+    Some(made)
+}
+
+fn set_text(element: &web_sys::Element, text: &str) {
+    if element.text_content().as_deref() != Some(text) {
+        element.set_text_content(Some(text));
+    }
+}
+
+fn set_attribute(element: &web_sys::Element, name: &str, value: &str) {
+    if element.get_attribute(name).as_deref() != Some(value) {
+        let _ = element.set_attribute(name, value);
+    }
+}
+
+/// Drop `parent`'s children from `keep` on.
+fn truncate_children(parent: &web_sys::Element, keep: u32) {
+    while let Some(extra) = parent.children().item(keep) {
+        extra.remove();
+    }
+}
+
+/// Draw the page's controls as they changed: a section per group, titled, with its buttons
+/// and lines in the screen's order. The page's elements are changed in place, only where the
+/// words differ, so a screen reader keeps its place and a focused button its focus.
+fn draw_page(page: Res<PageControls>, settings: Res<PanelSettings>) {
+    let Some(controls) = element("page-buttons") else {
+        return;
+    };
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for (at, group) in (0u32..).zip(&page.groups) {
+        let Some(section) = child_element(&document, &controls, at, "section") else {
+            return;
+        };
+        set_attribute(&section, "aria-label", &group.title);
+        let Some(heading) = child_element(&document, &section, 0, "h2") else {
+            return;
+        };
+        set_text(&heading, &group.title);
+        for (place, item) in (1u32..).zip(&group.items) {
+            let tag = if item.button { "button" } else { "p" };
+            let Some(line) = child_element(&document, &section, place, tag) else {
+                return;
+            };
+            if item.button {
+                set_attribute(&line, "type", "button");
+                set_attribute(&line, "data-e", &item.entity.to_bits().to_string());
+            }
+            set_text(&line, &item.words);
+        }
+        truncate_children(&section, group.items.len() as u32 + 1);
+    }
+    truncate_children(&controls, page.groups.len() as u32);
+    if let Some(language) = page.language {
+        set_attribute(&controls, "lang", language.code());
+    }
+    // Shown under the board when asked for or the board is hidden (B); otherwise for screen
+    // readers only.
+    let shown = settings.page_controls || settings.board_hidden;
+    set_attribute(&controls, "class", if shown { "shown" } else { "sr-only" });
+}
+
+/// Say the announcement in the live region, once.
+fn draw_announcement(said: Res<Announcement>) {
+    if let Some(live) = element("announce") {
+        live.set_text_content(Some(&said.words));
+    }
+}
+
 pub(crate) struct WebPlugin;
 
 impl Plugin for WebPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, detect_touch)
-            .add_systems(Last, publish_probe.after(Frame::Rest));
+        app.init_non_send::<PageQueue>()
+            .add_systems(Startup, (detect_touch, listen_to_page))
+            .add_systems(
+                Update,
+                take_page_presses
+                    .run_if(|queue: NonSend<PageQueue>| !queue.0.borrow().is_empty())
+                    .before(Frame::Keys),
+            )
+            .add_systems(
+                Last,
+                (
+                    (
+                        draw_page.run_if(
+                            resource_changed::<PageControls>
+                                .or_eager(resource_changed::<PanelSettings>),
+                        ),
+                        draw_announcement.run_if(resource_changed::<Announcement>),
+                    ),
+                    publish_probe,
+                )
+                    .after(Frame::Rest),
+            );
     }
 }

@@ -83,10 +83,21 @@ fi
 step "the workspace copy, with web/patches applied to Bevy's sources"
 cargo fetch --locked --target wasm32-unknown-unknown --quiet
 work="$WEB_TARGET_DIR/workspace"
-rm -rf "$work/tree"
 mkdir -p "$work/tree" "$work/patched"
-# tar keeps the files' times, so cargo rebuilds only what changed since the last web build.
-tar -cf - .cargo Cargo.toml Cargo.lock src crates assets shaders tests | tar -xf - -C "$work/tree"
+# The copy is kept between builds and only files whose contents differ are copied (with the
+# time of copying), so cargo rebuilds what changed since the last web build and nothing else.
+# (Copying every file with its own time missed edits older than the last build's outputs.)
+sources=(.cargo Cargo.toml Cargo.lock src crates assets shaders tests)
+while IFS= read -r -d '' file; do
+    if ! cmp -s "$file" "$work/tree/$file"; then
+        mkdir -p "$work/tree/$(dirname "$file")"
+        cp "$file" "$work/tree/$file"
+    fi
+done < <(find "${sources[@]}" -type f -print0)
+# Files gone from the workspace leave the copy.
+while IFS= read -r -d '' file; do
+    [ -e "$file" ] || rm -f "$work/tree/$file"
+done < <(cd "$work/tree" && find . -type f -print0)
 patched=()
 for patch_file in web/patches/*.patch; do
     crate=$(basename "$patch_file" .patch)

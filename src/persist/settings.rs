@@ -29,6 +29,8 @@ pub(super) struct Settings {
     board_hidden: bool,
     /// The move list in the engine's notation instead of row/space labels.
     move_notation: bool,
+    /// Web: the page's buttons shown under the board.
+    page_controls: bool,
     /// A new game's first seat is tossed for ("Who starts: random").
     random_start: bool,
     /// The seats' symbols shown beside their colours and on their marbles.
@@ -86,6 +88,7 @@ impl Settings {
             panel_shown: panel.shown,
             board_hidden: panel.board_hidden,
             move_notation: panel.notation,
+            page_controls: panel.page_controls,
             random_start: choice.starts == WhoStarts::Random,
             symbols: symbols.shown,
             language: language.map(|l| l.code().to_string()),
@@ -169,6 +172,7 @@ pub(super) fn load_settings(
     panel.shown = settings.panel_shown;
     panel.board_hidden = settings.board_hidden;
     panel.notation = settings.move_notation;
+    panel.page_controls = settings.page_controls;
     if settings.top_down {
         views.write(ViewRequest(CameraView::TopDown));
     }

@@ -32,6 +32,7 @@ fn menu_rows(
     online: bool,
     rejoin: bool,
     language: Language,
+    page_controls: Option<bool>,
 ) -> Vec<MenuRow> {
     let [rules, players] = choice_rows(choice);
     let variant = Variant::new(choice.rules, choice.players).expect("menu keeps counts valid");
@@ -84,12 +85,21 @@ fn menu_rows(
         id::MENU_GUIDED
     };
     last.push((Phrase::msg(guided), UiAction::GuidedGame, saved.first_start));
-    let languages = vec![(
+    let mut languages = vec![(
         Phrase::msg(id::MENU_LANGUAGE)
             .with("language", Phrase::Verbatim(language.native_name().into())),
         UiAction::CycleLanguage,
         false,
     )];
+    // The web page's buttons under the board (switch devices, voice control).
+    if let Some(shown) = page_controls {
+        let words = if shown {
+            id::MENU_PAGE_CONTROLS_ON
+        } else {
+            id::MENU_PAGE_CONTROLS_OFF
+        };
+        languages.push((Phrase::msg(words), UiAction::TogglePageControls, shown));
+    }
     vec![rules, players, seats, last, languages]
 }
 
@@ -129,7 +139,7 @@ fn build_menu(
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
-    (words, layout): (Res<Words>, Res<ScreenLayout>),
+    (words, layout, panel): (Res<Words>, Res<ScreenLayout>, Res<super::PanelSettings>),
     old: Query<Entity, With<MenuRoot>>,
 ) {
     for e in &old {
@@ -182,7 +192,16 @@ fn build_menu(
         MenuPage::Main => {
             // The desktop can always host on this computer; the web plays on its own server.
             let online = server.0.is_some() || cfg!(not(target_arch = "wasm32"));
-            let rows = menu_rows(&choice, *saved, online, rejoin, words.language());
+            // Only the web page has page buttons to show.
+            let page_controls = cfg!(target_arch = "wasm32").then_some(panel.page_controls);
+            let rows = menu_rows(
+                &choice,
+                *saved,
+                online,
+                rejoin,
+                words.language(),
+                page_controls,
+            );
             (rows, None)
         }
         MenuPage::Online => {
@@ -356,6 +375,7 @@ impl Plugin for MenuPlugin {
                                 .or_eager(resource_changed::<Lobby>)
                                 // The summary's width follows the window's.
                                 .or_eager(resource_changed::<ScreenLayout>)
+                                .or_eager(resource_changed::<super::PanelSettings>)
                                 // The language button names the language.
                                 .or_eager(resource_changed::<Words>),
                         )

@@ -15,6 +15,7 @@ mod keyboard;
 mod menu;
 mod move_list;
 mod online;
+mod page;
 mod panel;
 mod play_online;
 mod reactions;
@@ -29,6 +30,7 @@ pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage
 pub use hud::HudText;
 pub use menu::MenuSummary;
 pub use move_list::ReplayButton;
+pub use page::{Announcement, PageControls, PageGroup, PageItem, PagePress};
 pub use panel::{PanelButton, panel_entries};
 pub use play_online::{MenuPage, TextField, Typing};
 pub use reactions::{ReactionBarOpen, ReactionBubble};
@@ -44,6 +46,7 @@ use crate::frame::{Frame, OnScreen};
 use crate::locale::{Phrase, SeatSymbols};
 use crate::marbles::{AnimationSettings, Speed};
 use crate::net::OnlineMemory;
+use crate::selection::Choice;
 use crate::sound::SoundSettings;
 use bevy::prelude::*;
 use starhalma_locale::id;
@@ -154,6 +157,8 @@ pub enum UiAction {
     ToggleNotation,
     /// The menu's "Who starts": Red, or random.
     CycleStarts,
+    /// Web: show the page's buttons under the board, or keep them for screen readers only.
+    TogglePageControls,
     Hint,
     Save,
     Load,
@@ -245,6 +250,9 @@ pub struct PanelSettings {
     pub shown: bool,
     pub board_hidden: bool,
     pub notation: bool,
+    /// Web: the page's buttons shown under the board (they are always there for screen
+    /// readers).
+    pub page_controls: bool,
 }
 
 impl Default for PanelSettings {
@@ -253,6 +261,7 @@ impl Default for PanelSettings {
             shown: true,
             board_hidden: false,
             notation: false,
+            page_controls: false,
         }
     }
 }
@@ -401,6 +410,7 @@ fn setting_actions(
             UiAction::TogglePanel => panel.shown = !panel.shown,
             UiAction::ToggleBoard => panel.board_hidden = !panel.board_hidden,
             UiAction::ToggleNotation => panel.notation = !panel.notation,
+            UiAction::TogglePageControls => panel.page_controls = !panel.page_controls,
             _ => {}
         }
     }
@@ -433,7 +443,8 @@ fn collect_notices(
     mut rejected: MessageReader<MoveRejected>,
     mut refused: MessageReader<CommandRejected>,
     mut applied: MessageReader<MoveApplied>,
-    mut no_hint: MessageReader<NoHint>,
+    (mut no_hint, mut hints): (MessageReader<NoHint>, MessageReader<Choice>),
+    state: Res<Match>,
     mut notice: ResMut<Notice>,
 ) {
     if applied.read().count() > 0 && !notice.0.is_empty() {
@@ -450,6 +461,17 @@ fn collect_notices(
     }
     if no_hint.read().count() > 0 {
         notice.0 = Phrase::msg(id::NOTICE_NO_HINT);
+    }
+    // A hint is said in words as well as shown on the board (a screen reader hears it).
+    for choice in hints.read() {
+        if let Choice::Hint { mv, ply } = choice
+            && *ply == state.game.history().len()
+        {
+            let camp = state.game.variant().camp_of(state.game.active());
+            notice.0 = Phrase::msg(id::NOTICE_HINT)
+                .with("from", hud::label_of(mv.from, camp))
+                .with("to", hud::label_of(mv.to, camp));
+        }
     }
 }
 
@@ -519,6 +541,7 @@ impl Plugin for UiPlugin {
                 how_to_play::HowToPlayPlugin,
                 guided::GuidedPlugin,
                 scroll::ScrollPlugin,
+                page::PagePlugin,
             ));
     }
 }

@@ -7,6 +7,7 @@
 //! board hidden it also draws the board as text.
 
 use super::arrange::{HudColumn, PanelList, PanelRoot};
+use super::page::PageSection;
 use super::scroll::Scrolls;
 use super::theme::{BUTTON_BACKGROUND, HEADING, PANEL_BACKGROUND, TEXT_BOARD, size};
 use super::widgets::{ButtonSize, Focus, Focusable, label, styled_button};
@@ -144,6 +145,7 @@ struct TextBoard;
 pub(super) fn build_panel(mut commands: Commands, column: Query<Entity, With<HudColumn>>) {
     let panel = commands.spawn((
         PanelRoot,
+        PageSection,
         DespawnOnExit(Screen::Playing),
         Node {
             margin: UiRect::top(px(8)),

@@ -501,6 +501,7 @@ mod inventory_off;
 mod layout;
 mod learn;
 mod online;
+mod page;
 mod rest;
 mod screens;
 mod screenshot;

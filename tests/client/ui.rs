@@ -298,9 +298,8 @@ fn the_text_board_marks_the_empty_diamond_tips() {
         Variant::new(RuleSet::Diamond, 2).unwrap(),
     )));
     app.insert_resource(PanelSettings {
-        shown: true,
         board_hidden: true,
-        notation: false,
+        ..default()
     });
     app.update();
     app.update();

@@ -80,6 +80,10 @@ menu-guided = Guided first game
 menu-guided-first-start = New here? Guided first game
 # The language button (the name of the language itself is shown in that language).
 menu-language = Language: { $language }
+# Web only: the game's controls as page buttons under the board (for switch devices and
+# voice control; screen readers find them either way).
+menu-page-controls-on = Page buttons: shown
+menu-page-controls-off = Page buttons: hidden
 
 ## Buttons (HUD, game-over panel, rules screen)
 
@@ -172,6 +176,8 @@ hud-send-link = Send this link: { $link }
 # A refused move or command; $reason is one of the reason-* or illegal-* messages.
 notice-not-allowed = Not allowed: { $reason }
 notice-no-hint = No hint: it is not your turn
+# A hint in words (its marble and destination are shown on the board too).
+notice-hint = Hint: { $from } to { $to }
 
 ## Controls panel
 
@@ -360,6 +366,8 @@ web-starting = Starting the game…
 web-no-webgl2 = starhalma draws its board with WebGL2, which this browser does not offer (or has turned off). Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration.
 web-start-failed = The game could not start: { $error }
 web-download-failed = The game could not be downloaded: { $error }
+# The web page's controls for screen readers: the title of the group of game buttons.
+page-controls = Game controls
 
 ## Menu summaries of the rule sets
 

@@ -66,6 +66,8 @@ menu-load-saved = 保存したゲームを読み込む
 menu-guided = はじめてのガイド付きゲーム
 menu-guided-first-start = はじめて？ ガイド付きゲーム
 menu-language = 言語: { $language }
+menu-page-controls-on = ページ上のボタン: 表示
+menu-page-controls-off = ページ上のボタン: 非表示
 
 ## Buttons (HUD, game-over panel, rules screen)
 
@@ -136,6 +138,7 @@ hud-king-to-tip = キングを◎へ
 hud-send-link = このリンクを送ってください: { $link }
 notice-not-allowed = できません: { $reason }
 notice-no-hint = ヒントなし: あなたの番ではありません
+notice-hint = ヒント: { $from } から { $to }
 
 ## Controls panel
 
@@ -302,6 +305,8 @@ web-starting = ゲームを起動しています…
 web-no-webgl2 = starhalma は WebGL2 で盤を描きますが、このブラウザーでは使えません（またはオフになっています）。最新の Firefox、Chrome、Edge、Safari を使うか、ハードウェアアクセラレーションをオンにしてください。
 web-start-failed = ゲームを始められませんでした: { $error }
 web-download-failed = ゲームをダウンロードできませんでした: { $error }
+# The web page's controls for screen readers: the title of the group of game buttons.
+page-controls = ゲームの操作
 
 ## Menu summaries of the rule sets
 

@@ -66,6 +66,8 @@ menu-load-saved = सेभ गरिएको खेल खोल्नुह�
 menu-guided = पहिलो खेल, सिकाउँदै
 menu-guided-first-start = नयाँ हुनुहुन्छ? पहिलो खेल, सिकाउँदै
 menu-language = भाषा: { $language }
+menu-page-controls-on = पेजका बटनहरू: देखाइएको
+menu-page-controls-off = पेजका बटनहरू: लुकाइएको
 
 ## Buttons (HUD, game-over panel, rules screen)
 
@@ -140,6 +142,7 @@ hud-king-to-tip = राजालाई ◎ मा
 hud-send-link = यो लिङ्क पठाउनुहोस्: { $link }
 notice-not-allowed = मिल्दैन: { $reason }
 notice-no-hint = सङ्केत छैन: तपाईंको पालो होइन
+notice-hint = सङ्केत: { $from } बाट { $to }
 
 ## Controls panel
 
@@ -303,6 +306,8 @@ web-starting = खेल सुरु हुँदैछ…
 web-no-webgl2 = starhalma ले बोर्ड WebGL2 बाट कोर्छ, तर यो ब्राउजरमा त्यो छैन (वा बन्द गरिएको छ)। नयाँ Firefox, Chrome, Edge वा Safari चलाउनुहोस्, वा हार्डवेयर एक्सेलेरेसन खोल्नुहोस्।
 web-start-failed = खेल सुरु हुन सकेन: { $error }
 web-download-failed = खेल डाउनलोड हुन सकेन: { $error }
+# The web page's controls for screen readers: the title of the group of game buttons.
+page-controls = खेलका नियन्त्रणहरू
 
 ## Menu summaries of the rule sets
 

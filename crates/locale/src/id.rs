@@ -48,6 +48,8 @@ pub const MENU_LOAD_SAVED: &str = "menu-load-saved";
 pub const MENU_GUIDED: &str = "menu-guided";
 pub const MENU_GUIDED_FIRST_START: &str = "menu-guided-first-start";
 pub const MENU_LANGUAGE: &str = "menu-language";
+pub const MENU_PAGE_CONTROLS_ON: &str = "menu-page-controls-on";
+pub const MENU_PAGE_CONTROLS_OFF: &str = "menu-page-controls-off";
 pub const BUTTON_ANGLED: &str = "button-angled";
 pub const BUTTON_TOP_DOWN: &str = "button-top-down";
 pub const BUTTON_SPEED: &str = "button-speed";
@@ -109,6 +111,7 @@ pub const HUD_KING_TO_TIP: &str = "hud-king-to-tip";
 pub const HUD_SEND_LINK: &str = "hud-send-link";
 pub const NOTICE_NOT_ALLOWED: &str = "notice-not-allowed";
 pub const NOTICE_NO_HINT: &str = "notice-no-hint";
+pub const NOTICE_HINT: &str = "notice-hint";
 pub const PANEL_PASS: &str = "panel-pass";
 pub const PANEL_BACK: &str = "panel-back";
 pub const PANEL_KING: &str = "panel-king";
@@ -244,6 +247,7 @@ pub const WEB_STARTING: &str = "web-starting";
 pub const WEB_NO_WEBGL2: &str = "web-no-webgl2";
 pub const WEB_START_FAILED: &str = "web-start-failed";
 pub const WEB_DOWNLOAD_FAILED: &str = "web-download-failed";
+pub const PAGE_CONTROLS: &str = "page-controls";
 pub const SUMMARY_LAWS: &str = "summary-laws";
 pub const SUMMARY_TABLE: &str = "summary-table";
 pub const SUMMARY_TABLE_LONG_HOPS: &str = "summary-table-long-hops";
@@ -432,6 +436,8 @@ pub const ALL: &[&str] = &[
     MENU_GUIDED,
     MENU_GUIDED_FIRST_START,
     MENU_LANGUAGE,
+    MENU_PAGE_CONTROLS_ON,
+    MENU_PAGE_CONTROLS_OFF,
     BUTTON_ANGLED,
     BUTTON_TOP_DOWN,
     BUTTON_SPEED,
@@ -493,6 +499,7 @@ pub const ALL: &[&str] = &[
     HUD_SEND_LINK,
     NOTICE_NOT_ALLOWED,
     NOTICE_NO_HINT,
+    NOTICE_HINT,
     PANEL_PASS,
     PANEL_BACK,
     PANEL_KING,
@@ -628,6 +635,7 @@ pub const ALL: &[&str] = &[
     WEB_NO_WEBGL2,
     WEB_START_FAILED,
     WEB_DOWNLOAD_FAILED,
+    PAGE_CONTROLS,
     SUMMARY_LAWS,
     SUMMARY_TABLE,
     SUMMARY_TABLE_LONG_HOPS,
