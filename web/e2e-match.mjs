@@ -85,7 +85,8 @@ try {
   await a.shot("reactions");
 
   // A is to move and does nothing: at 20 s the server's computer moves for A.
-  check(pa.ply === 0 && pa.active === 0, "A (Red) is to move and touches nothing");
+  check(pa.ply === 0 && pa.active === 0,
+    `A (Red) is to move and touches nothing (ply ${pa.ply}, ${pa.active} to move, ${Date.now() - tapped} ms after B's tap)`);
   pa = await a.waitFor("the clock's move on A", (p) => p.ply >= 1, 90);
   pb = await b.waitFor("the clock's move on B", (p) => p.ply >= 1, 90);
   check(

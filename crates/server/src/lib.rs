@@ -11,6 +11,7 @@
 pub mod clock;
 pub mod limits;
 pub mod local;
+pub mod ratings;
 pub mod redis_store;
 pub mod room;
 pub mod server;
