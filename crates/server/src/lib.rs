@@ -12,6 +12,7 @@ pub mod clock;
 pub mod limits;
 pub mod local;
 pub mod ratings;
+pub mod records;
 pub mod redis_store;
 pub mod room;
 pub mod server;
