@@ -57,20 +57,33 @@ function driver(page, act) {
   return { button, heading, press, pressSecondary, listen, said };
 }
 
+/// Press the button named by `pattern` until its name matches `wanted`, waiting after each
+/// press for its new name (a loaded machine may take seconds to draw it).
+async function cycleTo(d, pattern, wanted, secondary = false) {
+  const target = d.button(pattern);
+  for (let i = 0; i < 8; i++) {
+    if (secondary && (await target.count()) === 0) {
+      await d.press(/^More/);
+      await target.first().waitFor({ state: "attached", timeout: 20_000 });
+    }
+    const now = await target.first().textContent({ timeout: 20_000 });
+    if (wanted.test(now)) return true;
+    await d.press(pattern);
+    for (let t = 0; t < 200; t++) {
+      if ((await target.count()) === 0 || (await target.first().textContent()) !== now) break;
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  }
+  return false;
+}
+
 /// Blue to Easy, Start, Speed to Instant: all from the page.
 async function startAgainstEasy(d, waitFor, where) {
-  for (let i = 0; i < 4 && (await d.button(/Blue: Easy$/).count()) === 0; i++) {
-    await d.press(/Blue: /);
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
-  check((await d.button(/Blue: Easy$/).count()) === 1, `${where}: Blue set to Easy from the page`);
+  check(await cycleTo(d, /Blue: /, /Blue: Easy$/), `${where}: Blue set to Easy from the page`);
   await d.press(en["menu-start"]);
   await waitFor("the game screen", (p) => p.screen === "Playing", 60);
   // Moves land at once: fewer frames in software rendering.
-  for (let i = 0; i < 4 && (await d.button("Speed: Instant").count()) === 0; i++) {
-    await d.pressSecondary(/^Speed: /);
-    await new Promise((ok) => setTimeout(ok, 300));
-  }
+  await cycleTo(d, /^Speed: /, /^Speed: Instant$/, true);
   check((await d.heading("Your marbles:").count()) === 1 && (await d.button(/^R\d+ S\d+$/).count()) > 0,
     `${where}: the controls panel's marbles are page buttons`);
 }
