@@ -7,6 +7,7 @@ import http from "node:http";
 import readline from "node:readline";
 import { PNG } from "pngjs";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -64,7 +65,10 @@ export async function serveDist() {
 export async function roomServer() {
   const target = process.env.CARGO_TARGET_DIR ?? path.resolve(dist, "..", "target");
   const binary = process.env.STARHALMA_SERVER ?? path.join(target, "debug", "starhalma-server");
-  const server = spawn(binary, ["--bind", "127.0.0.1", "--port", "0", "--dist", dist], {
+  // Finished games go to a database of this run's own.
+  const database = path.join(os.tmpdir(), `starhalma-e2e-${process.pid}-${Date.now()}.db`);
+  const args = ["--bind", "127.0.0.1", "--port", "0", "--dist", dist, "--database", `sqlite://${database}`];
+  const server = spawn(binary, args, {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const address = await new Promise((resolve, reject) => {

@@ -172,12 +172,14 @@ pub(super) fn handle_requests(
                 };
                 let name = identity.name(now);
                 enter_new_room(conn, online, lobby, dial, (url, now), &name);
+                let player_key = conn.session.player_key();
                 conn.session.send(ClientMessage::Create {
                     variant: *variant,
                     name: Some(name.to_string()),
                     clock_ms: *clock,
                     public: *public,
                     random_start: *random_start,
+                    player_key,
                 });
                 entering(*variant, &mut commands);
             }
@@ -187,11 +189,13 @@ pub(super) fn handle_requests(
                 };
                 let name = identity.name(now);
                 enter_new_room(conn, online, lobby, dial, (url, now), &name);
+                let player_key = conn.session.player_key();
                 conn.session.send(ClientMessage::QuickMatch {
                     variant: *wanted,
                     players: *players,
                     name: Some(name.to_string()),
                     clock_ms: *clock,
+                    player_key,
                 });
                 entering(state.game.variant(), &mut commands);
             }

@@ -512,6 +512,8 @@ pub(super) fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phr
         LinkError::BadRoom(IdError::RoomCode(code) | IdError::Token(code)) => {
             Phrase::msg(id::LINK_BAD_ROOM).with("code", Phrase::Verbatim(code.clone()))
         }
+        // Links carry no player key; should one ever be read as one, it names no room.
+        LinkError::BadRoom(IdError::PlayerKey) => Phrase::msg(id::LINK_NO_ROOM),
     };
     Phrase::msg(id::ONLINE_BAD_LINK)
         .with("link", Phrase::Verbatim(link.to_string()))

@@ -84,6 +84,8 @@ fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> Se
         seq,
         clock_ms: None,
         turn_left_ms: None,
+        player: None,
+        record: None,
     }))
 }
 
@@ -128,6 +130,7 @@ fn assert_said_hello_with_token(script: &ScriptedNetwork, seat: u8) {
             room: Some(room()),
             token: Some(Token::from_bits(100 + u128::from(seat))),
             name: Some(ME.into()),
+            player_key: None,
         }]
     );
 }
@@ -179,6 +182,7 @@ fn a_link_says_hello_and_the_welcome_replaces_the_match() {
             room: Some(room()),
             token: None,
             name: Some(ME.into()),
+            player_key: None,
         }]
     );
     // The room has one move played, and waits for nobody.
@@ -675,7 +679,7 @@ impl RealServer {
             binary.display()
         );
         let mut child = std::process::Command::new(binary)
-            .args(["--bind", "127.0.0.1", "--port", "0"])
+            .args(["--bind", "127.0.0.1", "--port", "0", "--database", "none"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -858,6 +862,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
                 room: None,
                 token: None,
                 name: Some(name.clone()),
+                player_key: None,
             },
             ClientMessage::Create {
                 variant: table2(),
@@ -865,6 +870,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
                 clock_ms: None,
                 public: false,
                 random_start: false,
+                player_key: None,
             },
         ]
     );
@@ -1216,7 +1222,8 @@ fn the_play_online_page_follows_the_public_tables() {
             ClientMessage::Hello {
                 room: None,
                 token: None,
-                name: Some(ME.into())
+                name: Some(ME.into()),
+                player_key: None,
             },
             ClientMessage::LobbyWatch {}
         ]
@@ -1289,7 +1296,8 @@ fn the_play_online_page_follows_the_public_tables() {
             ClientMessage::Hello {
                 room: Some(code),
                 token: None,
-                name: Some(ME.into())
+                name: Some(ME.into()),
+                player_key: None,
             },
             ClientMessage::Join {}
         ]
@@ -1312,6 +1320,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
                 players: menu_variant().players(),
                 name: Some(ME.into()),
                 clock_ms: None,
+                player_key: None,
             },
         ),
         (
@@ -1321,6 +1330,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
                 players: menu_variant().players(),
                 name: Some(ME.into()),
                 clock_ms: None,
+                player_key: None,
             },
         ),
         (
@@ -1331,6 +1341,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
                 clock_ms: None,
                 public: true,
                 random_start: false,
+                player_key: None,
             },
         ),
     ] {
@@ -1440,7 +1451,8 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
         Some(&ClientMessage::Hello {
             room: Some(room()),
             token: None,
-            name: Some("सीता 7".into())
+            name: Some("सीता 7".into()),
+            player_key: None,
         })
     );
     assert_eq!(
@@ -1552,6 +1564,7 @@ fn host_on_this_computer_serves_a_room_a_friend_joins_by_its_link() {
             room: Some(room),
             token: None,
             name: Some("Ravi".into()),
+            player_key: None,
         },
     );
     send(&mut friend, ClientMessage::Join {});

@@ -199,6 +199,8 @@ fn welcome(seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
         seq: 2,
         clock_ms: Some(MoveClock::SECONDS_60),
         turn_left_ms: Some(42_000),
+        player: None,
+        record: None,
     }))
 }
 

@@ -12,6 +12,8 @@ pub enum IdError {
     RoomCode(String),
     #[error("'{0}' is not a seat token: 32 lowercase hexadecimal characters")]
     Token(String),
+    #[error("not a player key: 32 lowercase hexadecimal characters")]
+    PlayerKey,
 }
 
 /// At most this much of a rejected text is quoted back in an error.
@@ -147,5 +149,62 @@ impl fmt::Display for Token {
 impl fmt::Debug for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Token(<hidden>)")
+    }
+}
+
+/// A player's secret, made by their client the first time it goes online (128 random bits, 32
+/// lowercase hex characters) and kept in its settings: whoever presents it is that player, so
+/// it is never quoted back, logged (`Debug` hides it) or put in a URL. The server keeps only
+/// its SHA-256.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct PlayerKey(u128);
+
+impl PlayerKey {
+    pub const LEN: usize = 32;
+
+    pub fn from_bits(bits: u128) -> PlayerKey {
+        PlayerKey(bits)
+    }
+
+    /// The key's 16 bytes, big-endian: what the server hashes.
+    pub fn to_bytes(self) -> [u8; 16] {
+        self.0.to_be_bytes()
+    }
+}
+
+impl FromStr for PlayerKey {
+    type Err = IdError;
+    fn from_str(text: &str) -> Result<PlayerKey, IdError> {
+        // The rejected text is not quoted: it may be a mistyped key.
+        // The same spelling as a seat token.
+        text.parse::<Token>()
+            .map(|token| PlayerKey(token.0))
+            .map_err(|_| IdError::PlayerKey)
+    }
+}
+
+impl TryFrom<String> for PlayerKey {
+    type Error = IdError;
+    fn try_from(text: String) -> Result<PlayerKey, IdError> {
+        text.parse()
+    }
+}
+
+impl From<PlayerKey> for String {
+    fn from(key: PlayerKey) -> String {
+        key.to_string()
+    }
+}
+
+impl fmt::Display for PlayerKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:032x}", self.0)
+    }
+}
+
+impl fmt::Debug for PlayerKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PlayerKey(<hidden>)")
     }
 }

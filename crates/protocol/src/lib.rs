@@ -37,7 +37,7 @@ pub use codec::{
     MAX_FRAME_BYTES, MAX_SERVER_FRAME_BYTES, PROTOCOL_VERSION, ProtocolError, decode_client,
     decode_server,
 };
-pub use ids::{IdError, RoomCode, Token};
+pub use ids::{IdError, PlayerKey, RoomCode, Token};
 pub use link::{LinkError, room_in_url, room_link, socket_url};
 pub use lobby::{LOBBY_MAX, LobbyRoom, MatchVariant};
 pub use message::{

@@ -4,7 +4,7 @@
 //! empty struct variants (`Join {}`): serde ignores extra fields on unit variants.
 
 use crate::clock::MoveClock;
-use crate::ids::{RoomCode, Token};
+use crate::ids::{PlayerKey, RoomCode, Token};
 use crate::lobby::{LobbyRoom, MatchVariant};
 use crate::name::PlayerName;
 use serde::{Deserialize, Serialize};
@@ -26,6 +26,10 @@ pub enum ClientMessage {
         /// name it was taken with for the rest of the room's games.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
+        /// The sender's player key (see [`PlayerKey`]): their games are kept under the
+        /// public id it stands for (`player` in `welcome`), and rated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player_key: Option<PlayerKey>,
     },
     /// Open a room for this rule set and player count; the sender becomes its host in seat 0,
     /// with `name` on it (checked as on `hello`). `clock_ms`: the time each move may take (none
@@ -43,6 +47,10 @@ pub enum ClientMessage {
         public: bool,
         #[serde(default, skip_serializing_if = "is_false")]
         random_start: bool,
+        /// The sender's player key (see [`PlayerKey`]): their games are kept under the
+        /// public id it stands for (`player` in `welcome`), and rated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player_key: Option<PlayerKey>,
     },
     /// Take a seat in the oldest public room waiting for players that plays `variant` (`"any"`:
     /// any rule set for `players`) with `clock_ms` (any clock when none is given), or open one
@@ -55,6 +63,10 @@ pub enum ClientMessage {
         name: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock_ms: Option<MoveClock>,
+        /// The sender's player key (see [`PlayerKey`]): their games are kept under the
+        /// public id it stands for (`player` in `welcome`), and rated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player_key: Option<PlayerKey>,
     },
     /// Follow the list of public rooms: a `lobby` message with the whole list, then `listed`
     /// and `unlisted` as rooms change, until `lobby_leave` or the connection enters a room.
@@ -260,6 +272,15 @@ pub struct Welcome {
     /// clocks that disagree cannot skew the countdown).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_left_ms: Option<u64>,
+    /// The receiver's public player id, when it sent a `player_key`: where its games and
+    /// ratings are read (`/api/players/{player}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The id the room's current game will be kept under when it ends (`/api/games/{record}`,
+    /// the replay link); unguessable, so a private room's game is read only by those who
+    /// were there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
 }
 
 /// What the server tells a client.

@@ -14,7 +14,7 @@
 //!   WebSocket pings are hidden from a page's script); one silent for [`GONE_AFTER`] is taken
 //!   for gone, and the client reconnects with its token, waiting longer (with jitter) each try.
 
-use crate::{ClientMessage, PlayerName, RoomCode, RoomEvent, Token, Welcome};
+use crate::{ClientMessage, PlayerKey, PlayerName, RoomCode, RoomEvent, Token, Welcome};
 use starhalma_rules::Move;
 use std::collections::BTreeMap;
 
@@ -53,6 +53,9 @@ pub struct Session {
     token: Option<Token>,
     /// The player's display name, sent with every `hello`.
     name: Option<PlayerName>,
+    /// The player's key, sent with every `hello` (and by the client with `create` and
+    /// `quick_match`).
+    player_key: Option<PlayerKey>,
     /// Events up to this seq are in the client's game.
     applied: u64,
     /// Events received and not handed out yet, by seq.
@@ -87,6 +90,7 @@ impl Session {
         *self = Session {
             last_id: self.last_id,
             name: self.name.take(),
+            player_key: self.player_key,
             ..Session::new(room, token)
         };
     }
@@ -99,6 +103,15 @@ impl Session {
 
     pub fn name(&self) -> Option<&PlayerName> {
         self.name.as_ref()
+    }
+
+    /// The key rooms entered from now on know this player by.
+    pub fn set_player_key(&mut self, key: Option<PlayerKey>) {
+        self.player_key = key;
+    }
+
+    pub fn player_key(&self) -> Option<PlayerKey> {
+        self.player_key
     }
 
     pub fn room(&self) -> Option<RoomCode> {
@@ -129,7 +142,12 @@ impl Session {
     pub fn hello(&mut self) {
         let (room, token) = (self.room, self.token);
         let name = self.name.as_ref().map(|n| n.as_str().to_string());
-        self.send(ClientMessage::Hello { room, token, name });
+        self.send(ClientMessage::Hello {
+            room,
+            token,
+            name,
+            player_key: self.player_key,
+        });
     }
 
     /// The seat's token was refused, or the seat is gone (left to the computer): enter again
@@ -278,6 +296,8 @@ mod tests {
             seq,
             clock_ms: None,
             turn_left_ms: None,
+            player: None,
+            record: None,
         }
     }
 
@@ -450,15 +470,17 @@ mod tests {
     }
 
     #[test]
-    fn hello_names_the_room_the_token_until_it_is_forgotten_and_the_player() {
+    fn hello_names_the_room_the_token_until_it_is_forgotten_the_player_and_their_key() {
         let token: Token = "0123456789abcdef0123456789abcdef".parse().unwrap();
         let mut session = Session::new(Some(room()), Some(token));
         session.hello();
         session.set_name(Some(PlayerName::new("आशा").unwrap()));
+        let key: PlayerKey = "fedcba9876543210fedcba9876543210".parse().unwrap();
+        session.set_player_key(Some(key));
         session.forget_token();
         session.hello();
         let mut sent = session.take_outbox();
-        // A restart (another room) keeps the name.
+        // A restart (another room) keeps the name and the key.
         session.restart(None, None);
         session.hello();
         sent.extend(session.take_outbox());
@@ -469,16 +491,19 @@ mod tests {
                     room: Some(room()),
                     token: Some(token),
                     name: None,
+                    player_key: None,
                 },
                 ClientMessage::Hello {
                     room: Some(room()),
                     token: None,
                     name: Some("आशा".into()),
+                    player_key: Some(key),
                 },
                 ClientMessage::Hello {
                     room: None,
                     token: None,
                     name: Some("आशा".into()),
+                    player_key: Some(key),
                 },
             ]
         );

@@ -32,6 +32,7 @@ fn wire_forms_put_version_and_type_first() {
             room: Some(room()),
             token: None,
             name: None,
+            player_key: None,
         }
         .encode(),
         r#"{"v":1,"t":"hello","room":"k3v7q2mzpa"}"#
@@ -43,6 +44,7 @@ fn wire_forms_put_version_and_type_first() {
             clock_ms: None,
             public: false,
             random_start: false,
+            player_key: None,
         }
         .encode(),
         r#"{"v":1,"t":"create","variant":{"rules":{"kind":"diamond"},"players":3},"name":"Asha"}"#
@@ -304,7 +306,8 @@ fn a_quick_match_names_any_variant_or_one() {
             variant: MatchVariant::Any,
             players: 3,
             name: None,
-            clock_ms: None
+            clock_ms: None,
+            player_key: None,
         })
     );
     let laws = Variant::new(RuleSet::Laws, 2).unwrap();
@@ -313,6 +316,7 @@ fn a_quick_match_names_any_variant_or_one() {
         players: 2,
         name: None,
         clock_ms: Some(MoveClock::SECONDS_20),
+        player_key: None,
     };
     assert_eq!(
         exact.encode(),

@@ -6,12 +6,17 @@
 //! - [`server`]: the axum app (`/ws` the socket, `/` the web build) and computer seats.
 //! - [`clock`]: the injected clock deadlines read (`--test-clock` makes it manual).
 //! - [`limits`]: what one address or connection may take, and the counts behind it.
+//! - [`identity`], [`ratings`], [`records`], [`recorder`], [`api`]: players by key, Glicko-2,
+//!   finished games in SQLite or PostgreSQL (written through a journal), read back over HTTP.
 //! - [`local`]: a room server on a thread inside another program (the desktop game's host).
 
+pub mod api;
 pub mod clock;
+pub mod identity;
 pub mod limits;
 pub mod local;
 pub mod ratings;
+pub mod recorder;
 pub mod records;
 pub mod redis_store;
 pub mod room;

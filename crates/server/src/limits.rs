@@ -25,6 +25,8 @@ pub struct Limits {
     /// Public rooms waiting for players at once, in the whole store: the quick-match queue
     /// (`too_many_waiting`).
     pub max_waiting_rooms: usize,
+    /// Requests to `/api/` one address may make per second, in bursts of as many (429).
+    pub max_api_requests_per_second: u32,
 }
 
 impl Default for Limits {
@@ -37,6 +39,7 @@ impl Default for Limits {
             max_bad_messages: 10,
             max_lobby_watchers: 2_000,
             max_waiting_rooms: 500,
+            max_api_requests_per_second: 10,
         }
     }
 }
@@ -58,7 +61,12 @@ pub struct Gate {
     connections: Counts,
     created: Mutex<HashMap<IpAddr, VecDeque<Duration>>>,
     watchers: Arc<AtomicUsize>,
+    api: Mutex<HashMap<IpAddr, TokenBucket>>,
 }
+
+/// Addresses whose API rates are remembered at once; past it the memory starts over (a flood
+/// from that many addresses is the network's to stop, not this map's).
+const API_ADDRESSES: usize = 10_000;
 
 /// One connection following the lobby; dropping it gives the place back.
 pub struct WatcherSlot(Arc<AtomicUsize>);
@@ -127,6 +135,18 @@ impl Gate {
 
     /// Count a room `address` created at `now` (after it was made, so a refused creation
     /// costs nothing).
+    /// Whether `address` may make one more API request at `now` (and count it).
+    pub fn may_read_api(&self, address: IpAddr, rate: u32, now: Duration) -> bool {
+        let mut buckets = lock(&self.api);
+        if buckets.len() >= API_ADDRESSES && !buckets.contains_key(&address) {
+            buckets.clear();
+        }
+        buckets
+            .entry(address)
+            .or_insert_with(|| TokenBucket::new(rate, now))
+            .take(now)
+    }
+
     pub fn room_created(&self, address: IpAddr, now: Duration) {
         lock(&self.created)
             .entry(address)

@@ -323,6 +323,7 @@ async fn set_up(host_addr: &str, friend_addr: &str) -> Result<(Player, Player), 
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     })
     .await?;
     host.until(|m| matches!(m, ServerMessage::Welcome(_)))
@@ -333,6 +334,7 @@ async fn set_up(host_addr: &str, friend_addr: &str) -> Result<(Player, Player), 
             room: host.room,
             token: None,
             name: Some("Load friend".into()),
+            player_key: None,
         })
         .await?;
     friend

@@ -2,6 +2,8 @@
 //! rooms on `/ws` and the web build on `/`. The first stdout line is `listening on ADDR` (tests and
 //! scripts read the port from it when started with `--port 0`).
 
+use starhalma_server::recorder::Recorder;
+use starhalma_server::records::Records;
 use starhalma_server::{
     Clock, Limits, ManualClock, MemoryStore, RedisStore, RoomStore, Server, SystemClock, UnixClock,
     app, new_gateway_id, spawn_sweeper,
@@ -14,7 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock]
-                        [--behind-proxy] [--redis URL [--lease-ms N]] [limits]
+                        [--behind-proxy] [--redis URL [--lease-ms N]]
+                        [--database URL|none] [--journal PATH] [limits]
   --bind ADDR    address to listen on (default 127.0.0.1; 0.0.0.0 for friends on the network)
   --port N       port (default 8080; 0 picks a free one)
   --dist DIR     the web build to serve at / (web/build.sh writes dist/)
@@ -24,6 +27,12 @@ const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DI
                  every other gateway started with the same URL
   --lease-ms N   how long a dead gateway's rooms wait before another runs their timers
                  (default 5000)
+  --database URL where finished games, players and ratings are kept: sqlite://PATH (made on
+                 first start) or postgres://… (what gateways on Redis share); none keeps
+                 nothing (default: sqlite://starhalma.db beside this program)
+  --journal PATH games on their way to the database, kept on disk until written (default:
+                 the SQLite file's path + .unwritten, or starhalma-unwritten.jsonl beside
+                 this program)
 limits (each refused with its own error code):
   --max-rooms N                     rooms held at once, by all gateways with --redis (default 10000)
   --max-connections-per-address N   open connections per address (default 32)
@@ -32,7 +41,8 @@ limits (each refused with its own error code):
   --max-bad-messages N              undecodable frames in a row, then close (default 10)
   --max-lobby-watchers N            connections following the lobby at once (default 2000)
   --max-waiting-rooms N             public rooms waiting for players, by all gateways with
-                                    --redis (default 500)";
+                                    --redis (default 500)
+  --max-api-requests-per-second N   requests to /api/ per address per second (default 10)";
 
 struct Options {
     bind: IpAddr,
@@ -42,6 +52,9 @@ struct Options {
     behind_proxy: bool,
     redis: Option<String>,
     lease: Duration,
+    /// `None` for the default database; `Some(None)` for none.
+    database: Option<Option<String>>,
+    journal: Option<PathBuf>,
     limits: Limits,
 }
 
@@ -62,6 +75,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         behind_proxy: false,
         redis: None,
         lease: Duration::from_secs(5),
+        database: None,
+        journal: None,
         limits: Limits::default(),
     };
     while let Some(arg) = args.next() {
@@ -99,6 +114,14 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                 options.limits.max_lobby_watchers = count(&arg, &value()?)?;
             }
             "--max-waiting-rooms" => options.limits.max_waiting_rooms = count(&arg, &value()?)?,
+            "--max-api-requests-per-second" => {
+                options.limits.max_api_requests_per_second = count(&arg, &value()?)?;
+            }
+            "--database" => {
+                let v = value()?;
+                options.database = Some((v != "none").then_some(v));
+            }
+            "--journal" => options.journal = Some(PathBuf::from(value()?)),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -177,6 +200,57 @@ async fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A file beside this program (the working directory when that cannot be told).
+fn beside_program(name: &str) -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join(name)))
+        .unwrap_or_else(|| PathBuf::from(name))
+}
+
+/// The records and their journal, as the options ask. A database named on the command line
+/// that cannot be opened stops the server; the default one only warns (the rooms still work).
+async fn open_records(options: &Options) -> std::io::Result<Option<Arc<Recorder>>> {
+    let (address, named) = match &options.database {
+        Some(None) => return Ok(None),
+        Some(Some(address)) => (address.clone(), true),
+        None => (
+            format!("sqlite://{}", beside_program("starhalma.db").display()),
+            false,
+        ),
+    };
+    let journal =
+        options
+            .journal
+            .clone()
+            .unwrap_or_else(|| match address.strip_prefix("sqlite://") {
+                Some(path) => PathBuf::from(format!(
+                    "{}.unwritten",
+                    path.split('?').next().unwrap_or(path)
+                )),
+                None => beside_program("starhalma-unwritten.jsonl"),
+            });
+    let opened = match Records::open(&address).await {
+        Ok(records) => Recorder::open(records, &journal)
+            .map_err(|e| format!("journal {}: {e}", journal.display())),
+        Err(e) => Err(e.to_string()),
+    };
+    match opened {
+        Ok(recorder) => {
+            tracing::info!(
+                "finished games kept in {}",
+                address.split('?').next().unwrap_or("")
+            );
+            Ok(Some(recorder))
+        }
+        Err(e) if named => Err(std::io::Error::other(e)),
+        Err(e) => {
+            tracing::warn!("finished games are not kept: {e}");
+            Ok(None)
+        }
+    }
+}
+
 async fn serve<S: RoomStore>(
     store: S,
     clock: Arc<dyn Clock>,
@@ -188,6 +262,10 @@ async fn serve<S: RoomStore>(
     let mut server = Server::new(store, clock, addr, gateway);
     server.limits = options.limits;
     server.behind_proxy = options.behind_proxy;
+    server.recorder = open_records(&options).await?;
+    if let Some(recorder) = &server.recorder {
+        recorder.spawn_writer();
+    }
     let server = Arc::new(server);
     spawn_sweeper(Arc::clone(&server));
     println!("listening on {addr}");

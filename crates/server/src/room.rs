@@ -3,7 +3,11 @@
 //! changes the room, appending events to its log and notices for its connections, or refuses
 //! with a [`Refusal`] and changes nothing, so the socket code only routes messages.
 
+use crate::identity::{PlayerRef, hex};
+use crate::ratings::{Family, places};
+use crate::records::{GameRecord, SeatRecord};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use starhalma_protocol::{
     ErrorCode, LobbyRoom, MatchVariant, MoveClock, MovedBy, PlayerName, Reaction, RoomCode,
     RoomEvent, SeatHolder, Token, Welcome,
@@ -12,6 +16,12 @@ use starhalma_rules::{Game, IllegalMove, Move, Variant};
 use std::collections::BTreeMap;
 use std::time::Duration;
 use thiserror::Error;
+
+/// A record id is 10 bytes of a hash, 20 hex characters.
+pub const RECORD_ID_BYTES: usize = 10;
+/// The computer's level in the server's rooms, as records name it.
+const COMPUTER_LEVEL: &str = "medium";
+const COMPUTER_NAME: &str = "Computer (Medium)";
 
 /// Why a request was refused: the protocol's code and a message for people.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -76,6 +86,10 @@ pub struct Seat {
     /// A person's moves in a row that the clock made (two make the seat idle).
     #[serde(default)]
     pub timeouts: u8,
+    /// The player who took the seat with a player key; kept when they leave, so the game is
+    /// recorded as theirs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerRef>,
 }
 
 impl Seat {
@@ -85,6 +99,7 @@ impl Seat {
         conn: None,
         computer_at: None,
         timeouts: 0,
+        player: None,
     };
 
     fn person(token: Token, conn: ConnId, name: Option<PlayerName>) -> Seat {
@@ -98,6 +113,7 @@ impl Seat {
             conn: Some(conn),
             computer_at: None,
             timeouts: 0,
+            player: None,
         }
     }
     /// Whether the clock left this person's seat to the computer.
@@ -202,6 +218,11 @@ pub struct Room {
     empty_since: Option<Duration>,
     /// Notices not yet published (the store takes them after each change).
     notices: Vec<Notice>,
+    /// A secret of the room's (hashed from its host's first token): with the room code and
+    /// the game's number it makes each game's record id, the same on every gateway.
+    salt: String,
+    /// When the current game started, on the server's clock.
+    game_since: Option<Duration>,
 }
 
 /// What a shared store keeps of a room beside its log: everything but the game and the log,
@@ -225,6 +246,10 @@ struct Header {
     turn_since: Option<Duration>,
     connections: BTreeMap<u32, usize>,
     empty_since: Option<Duration>,
+    #[serde(default)]
+    salt: String,
+    #[serde(default)]
+    game_since: Option<Duration>,
 }
 
 /// An event that does not follow from the room as it is: not this room's log.
@@ -266,6 +291,8 @@ impl Room {
             connections: BTreeMap::new(),
             empty_since: Some(now),
             notices: Vec::new(),
+            salt: hex(&Sha256::digest(format!("room salt {host_token}"))),
+            game_since: None,
         }
     }
 
@@ -288,6 +315,8 @@ impl Room {
             turn_since: self.turn_since,
             connections: self.connections.clone(),
             empty_since: self.empty_since,
+            salt: self.salt.clone(),
+            game_since: self.game_since,
         };
         serde_json::to_string(&header).unwrap_or_default()
     }
@@ -311,6 +340,8 @@ impl Room {
             connections: header.connections,
             empty_since: header.empty_since,
             notices: Vec::new(),
+            salt: header.salt,
+            game_since: header.game_since,
         };
         for event in log {
             room.follow(event).ok()?;
@@ -334,6 +365,8 @@ impl Room {
         self.turn_since = header.turn_since;
         self.connections = header.connections;
         self.empty_since = header.empty_since;
+        self.salt = header.salt;
+        self.game_since = header.game_since;
         Ok(())
     }
 
@@ -489,7 +522,83 @@ impl Room {
             seq: self.seq(),
             clock_ms: self.clock,
             turn_left_ms: self.turn_left(now).map(|left| left.as_millis() as u64),
+            player: None,
+            record: self.started.then(|| self.record_id()),
         }
+    }
+
+    /// The player who holds `seat` now (a connection that sent a player key).
+    pub fn set_player(&mut self, seat: u8, player: Option<PlayerRef>) {
+        if let (Some(s), Some(player)) = (self.seats.get_mut(usize::from(seat)), player) {
+            s.player = Some(player);
+        }
+    }
+
+    /// The number of the room's current game: 1, then one more for each rematch.
+    fn game_number(&self) -> usize {
+        self.log
+            .iter()
+            .filter(|e| matches!(e, RoomEvent::Started { .. } | RoomEvent::Rematch { .. }))
+            .count()
+    }
+
+    /// The id the current game is recorded under: unguessable without the room's salt, and
+    /// the same wherever it is worked out.
+    pub fn record_id(&self) -> String {
+        let digest = Sha256::digest(format!(
+            "{} {} {}",
+            self.salt,
+            self.code,
+            self.game_number()
+        ));
+        hex(&digest[..RECORD_ID_BYTES])
+    }
+
+    /// The finished game as it is kept (before ratings), or `None` while it goes on. `now`
+    /// is the server's clock and `wall_ms` the time of day it stands for (ms since the Unix
+    /// epoch), for the record's start and end.
+    pub fn finished(&self, now: Duration, wall_ms: i64) -> Option<GameRecord> {
+        if !self.started || !self.game.is_over() {
+            return None;
+        }
+        let places = places(&self.game);
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                let computer = (seat.holder == SeatHolder::Computer && seat.player.is_none())
+                    .then(|| COMPUTER_LEVEL.to_string());
+                let name = match (&seat.holder, &computer) {
+                    (_, Some(_)) => COMPUTER_NAME.to_string(),
+                    (holder, None) => holder
+                        .name()
+                        .map(|n| n.as_str().to_string())
+                        .unwrap_or_else(|| format!("Player {}", i + 1)),
+                };
+                SeatRecord {
+                    seat: i as u8,
+                    player: seat.player.as_ref().map(|p| p.id.clone()),
+                    key_hash: seat.player.as_ref().map(|p| p.key_hash.clone()),
+                    computer,
+                    name,
+                    place: places.as_ref().map(|p| p[i]),
+                    rating_before: None,
+                    rating_after: None,
+                }
+            })
+            .collect();
+        let played = now.saturating_sub(self.game_since.unwrap_or(now));
+        Some(GameRecord {
+            id: self.record_id(),
+            family: Family::of(self.game.rule_set()),
+            public: self.public,
+            clock_ms: self.clock.map(|c| c.millis()),
+            save: self.game.to_json(),
+            seats,
+            started_ms: wall_ms - played.as_millis() as i64,
+            ended_ms: wall_ms,
+        })
     }
 
     /// The seat `token` holds.
@@ -588,6 +697,7 @@ impl Room {
         if !self.started && self.seats.iter().all(|s| s.holder != SeatHolder::Open) {
             self.started = true;
             self.turn_since = Some(now);
+            self.game_since = Some(now);
             let first = self.first_seat();
             self.game = Game::starting_with(self.game.variant(), first)
                 .unwrap_or_else(|_| Game::new(self.game.variant()));
@@ -791,6 +901,7 @@ impl Room {
         self.game = Game::starting_with(self.game.variant(), first)
             .unwrap_or_else(|_| Game::new(self.game.variant()));
         self.turn_since = Some(now);
+        self.game_since = Some(now);
         // A plan still in flight names an older seq, so it is dropped when it lands.
         let seats = self.holders();
         Ok(self.push(RoomEvent::Rematch { seats, first }))

@@ -3,7 +3,9 @@
 //! `spawn_blocking`, so a search never holds up the I/O threads.
 
 use crate::clock::Clock;
+use crate::identity::PlayerRef;
 use crate::limits::{ConnectionSlot, Gate, Limits, TokenBucket, WatcherSlot};
+use crate::recorder::Recorder;
 use crate::room::{ConnId, MoveOutcome, Notice, Refusal, Room, Table};
 use crate::store::{Broadcast, Found, LobbyChange, RoomStore, StoreError, Subscription};
 use axum::Router;
@@ -16,7 +18,7 @@ use axum::routing::get;
 use futures_util::SinkExt;
 use starhalma_ai::{Level, Planner, SplitMix};
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, MAX_FRAME_BYTES, MatchVariant, MoveClock, PlayerName,
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, MatchVariant, MoveClock, PlayerKey, PlayerName,
     REACTION_EVERY_MS, RoomCode, ServerMessage, Token, Welcome, decode_client, room_link,
 };
 use starhalma_rules::Variant;
@@ -52,6 +54,8 @@ pub struct Server<S> {
     /// Computer moves to plan, for the planner task ([`spawn_sweeper`] starts it).
     planned: mpsc::UnboundedSender<Plan>,
     plans: std::sync::Mutex<Option<mpsc::UnboundedReceiver<Plan>>>,
+    /// Where finished games go (none: they are not kept).
+    pub recorder: Option<Arc<Recorder>>,
 }
 
 /// A computer move to plan: the room, the seq it is for and the game to plan on.
@@ -73,7 +77,55 @@ impl<S> Server<S> {
             limits: Limits::default(),
             gate: Gate::default(),
             behind_proxy: false,
+            recorder: None,
         }
+    }
+}
+
+impl<S: RoomStore> Server<S> {
+    /// Change a room as [`RoomStore::update`] does; a change that ends the room's game keeps
+    /// the game in the recorder's journal before the store publishes the end, so a game whose
+    /// end anyone saw is never lost. Should the store run the change again (or not take it),
+    /// only the ending that landed stays kept.
+    pub async fn change<R: Send>(
+        &self,
+        code: &RoomCode,
+        mut f: impl FnMut(&mut Room) -> R + Send,
+    ) -> Found<R> {
+        let Some(recorder) = &self.recorder else {
+            return self.store.update(code, f).await;
+        };
+        let now = self.clock.now();
+        let wall_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or(0);
+        let mut kept: Vec<String> = Vec::new();
+        let mut ended: Option<String> = None;
+        let result = self
+            .store
+            .update(code, |room| {
+                let was_over = room.game().is_over();
+                let answer = f(room);
+                ended = None;
+                if !was_over && let Some(game) = room.finished(now, wall_ms) {
+                    recorder.keep(&game);
+                    kept.push(game.id.clone());
+                    ended = Some(game.id);
+                }
+                answer
+            })
+            .await;
+        let landed = match &result {
+            Ok(Some(_)) => ended,
+            _ => None,
+        };
+        for id in kept {
+            if Some(&id) != landed.as_ref() {
+                recorder.cancel(&id);
+            }
+        }
+        result
     }
 }
 
@@ -84,6 +136,7 @@ impl<S> Server<S> {
 pub fn app<S: RoomStore>(server: Arc<Server<S>>, dist: Option<PathBuf>) -> Router {
     let router = Router::new()
         .route("/ws", get(upgrade::<S>))
+        .merge(crate::api::routes::<S>())
         .with_state(server);
     match dist {
         Some(dist) => {
@@ -152,7 +205,7 @@ async fn upgrade<S: RoomStore>(
 }
 
 /// The last address of `X-Forwarded-For`: the one our own proxy appended.
-fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+pub(crate) fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
     let value = headers.get("x-forwarded-for")?.to_str().ok()?;
     value.rsplit(',').next()?.trim().parse().ok()
 }
@@ -225,6 +278,8 @@ struct Connection {
     token: Option<Token>,
     /// The name from `hello` or `create`, for the seat this connection takes.
     name: Option<PlayerName>,
+    /// The player its key stands for (`player_key` on `hello`, `create`, `quick_match`).
+    player: Option<PlayerRef>,
     /// When this connection last reacted: one connection plays a seat, so this limits the
     /// seat's reactions (see [`REACTION_EVERY_MS`]).
     reacted_at: Option<Duration>,
@@ -376,6 +431,7 @@ async fn serve_connection<S: RoomStore>(
         room: None,
         token: None,
         name: None,
+        player: None,
         reacted_at: None,
         events: None,
         lobby: None,
@@ -640,7 +696,7 @@ impl Connection {
         {
             Ok(Some(welcome)) => {
                 self.sent = welcome.seq;
-                vec![ServerMessage::Welcome(Box::new(welcome))]
+                vec![ServerMessage::Welcome(Box::new(self.addressed(welcome)))]
             }
             Ok(None) => expired(),
             Err(_) => unavailable(None),
@@ -660,8 +716,13 @@ impl Connection {
                 token: Some(_),
                 ..
             } => refuse(ErrorCode::Malformed, "a token needs the room it belongs to"),
-            ClientMessage::Hello { room, token, name } => {
-                if let Err(refusal) = self.introduce(name) {
+            ClientMessage::Hello {
+                room,
+                token,
+                name,
+                player_key,
+            } => {
+                if let Err(refusal) = self.introduce(name, player_key) {
                     return vec![error(refusal, None)];
                 }
                 match room {
@@ -676,8 +737,9 @@ impl Connection {
                 clock_ms,
                 public,
                 random_start,
+                player_key,
             } => {
-                if let Err(refusal) = self.introduce(name) {
+                if let Err(refusal) = self.introduce(name, player_key) {
                     return vec![error(refusal, None)];
                 }
                 if public {
@@ -704,8 +766,9 @@ impl Connection {
                 players,
                 name,
                 clock_ms,
+                player_key,
             } => {
-                if let Err(refusal) = self.introduce(name) {
+                if let Err(refusal) = self.introduce(name, player_key) {
                     return vec![error(refusal, None)];
                 }
                 self.quick_match(server, variant, players, clock_ms).await
@@ -742,7 +805,11 @@ impl Connection {
     /// A `hello` or `create`: refused on a connection already in a room; else the name it
     /// carries is checked and kept for the seat this connection takes (a message without one
     /// keeps the name given before).
-    fn introduce(&mut self, name: Option<String>) -> Result<(), Refusal> {
+    fn introduce(
+        &mut self,
+        name: Option<String>,
+        player_key: Option<PlayerKey>,
+    ) -> Result<(), Refusal> {
         if self.room.is_some() {
             return Err(Refusal::new(
                 ErrorCode::AlreadyInRoom,
@@ -753,6 +820,9 @@ impl Connection {
             let name = PlayerName::new(&raw)
                 .map_err(|e| Refusal::new(ErrorCode::BadName, e.to_string()))?;
             self.name = Some(name);
+        }
+        if let Some(key) = player_key {
+            self.player = Some(PlayerRef::of(key));
         }
         Ok(())
     }
@@ -766,6 +836,7 @@ impl Connection {
         let link = room_link(&self.origin, &code);
         let id = self.id;
         let now = server.clock.now();
+        let player = &self.player;
         let entered = server
             .store
             .enter(&code, |room| {
@@ -773,6 +844,9 @@ impl Connection {
                     Some(token) => Some(room.take_seat(token, id)?),
                     None => None,
                 };
+                if let Some(seat) = seat {
+                    room.set_player(seat, player.clone());
+                }
                 room.arrive(id);
                 Ok::<_, Refusal>(room.welcome(link.clone(), seat, now))
             })
@@ -803,7 +877,13 @@ impl Connection {
         self.room = Some(code);
         self.sent = welcome.seq;
         self.events = Some(events);
-        vec![ServerMessage::Welcome(Box::new(welcome))]
+        vec![ServerMessage::Welcome(Box::new(self.addressed(welcome)))]
+    }
+
+    /// A welcome with this connection's own player id.
+    fn addressed(&self, mut welcome: Welcome) -> Welcome {
+        welcome.player = self.player.as_ref().map(|p| p.id.clone());
+        welcome
     }
 
     /// `lobby_watch`: the whole list now, its changes from then on.
@@ -922,7 +1002,7 @@ impl Connection {
             }
             let token = Token::from_bits(random_u128());
             let link = room_link(&self.origin, &room.room);
-            let name = &self.name;
+            let (name, player) = (&self.name, &self.player);
             let entered = server
                 .store
                 .enter(&room.room, |room| {
@@ -930,6 +1010,7 @@ impl Connection {
                         return None;
                     }
                     let seat = room.join(token, id, name.clone(), now).ok()?;
+                    room.set_player(seat, player.clone());
                     room.arrive(id);
                     Some(room.welcome(link.clone(), Some(seat), now))
                 })
@@ -987,7 +1068,8 @@ impl Connection {
                 public,
                 toss: random_start.then(|| random_u128() as u64),
             };
-            let room = Room::new(code, table, token, self.id, name, now);
+            let mut room = Room::new(code, table, token, self.id, name, now);
+            room.set_player(0, self.player.clone());
             match server.store.insert(room, limits.max_rooms).await {
                 Ok(()) => {}
                 Err(StoreError::CodeTaken(_)) => continue,
@@ -1046,18 +1128,18 @@ impl Connection {
             ClientMessage::Join {} => {
                 let new_token = Token::from_bits(random_u128());
                 let link = room_link(&self.origin, &code);
-                let name = &self.name;
+                let (name, player) = (&self.name, &self.player);
                 let joined = server
-                    .store
-                    .update(&code, |room| {
+                    .change(&code, |room| {
                         if let Some(seat) = room.seat_held(token, id) {
                             return Err(Refusal::new(
                                 ErrorCode::AlreadyInRoom,
                                 format!("you hold seat {seat} already"),
                             ));
                         }
-                        room.join(new_token, id, name.clone(), now)
-                            .map(|seat| room.welcome(link.clone(), Some(seat), now))
+                        let seat = room.join(new_token, id, name.clone(), now)?;
+                        room.set_player(seat, player.clone());
+                        Ok(room.welcome(link.clone(), Some(seat), now))
                     })
                     .await;
                 match joined {
@@ -1067,14 +1149,13 @@ impl Connection {
                     Ok(Some(Ok(welcome))) => {
                         self.token = Some(new_token);
                         self.sent = welcome.seq;
-                        vec![ServerMessage::Welcome(Box::new(welcome))]
+                        vec![ServerMessage::Welcome(Box::new(self.addressed(welcome)))]
                     }
                 }
             }
             ClientMessage::FillComputer {} => done(
                 server
-                    .store
-                    .update(&code, |room| {
+                    .change(&code, |room| {
                         room.fill_computer(room.seat_held(token, id), now)
                             .map(|()| room.seq())
                     })
@@ -1086,8 +1167,7 @@ impl Connection {
                 id: move_id,
             } => {
                 let outcome = server
-                    .store
-                    .update(&code, |room| {
+                    .change(&code, |room| {
                         room.play(room.seat_held(token, id), seq, mv, now)
                             .map_err(|refusal| {
                                 let missed = if refusal.code == ErrorCode::Stale {
@@ -1117,15 +1197,13 @@ impl Connection {
             }
             ClientMessage::Resign {} => done(
                 server
-                    .store
-                    .update(&code, |room| room.resign(room.seat_held(token, id)))
+                    .change(&code, |room| room.resign(room.seat_held(token, id)))
                     .await,
             ),
             ClientMessage::Leave {} => {
                 let replies = done(
                     server
-                        .store
-                        .update(&code, |room| room.leave(room.seat_held(token, id)))
+                        .change(&code, |room| room.leave(room.seat_held(token, id)))
                         .await,
                 );
                 if replies.is_empty() {
@@ -1136,8 +1214,7 @@ impl Connection {
             }
             ClientMessage::Back {} => done(
                 server
-                    .store
-                    .update(&code, |room| {
+                    .change(&code, |room| {
                         room.back(room.seat_held(token, id)).map(|()| room.seq())
                     })
                     .await,
@@ -1151,8 +1228,7 @@ impl Connection {
                     );
                 }
                 let reacted = server
-                    .store
-                    .update(&code, |room| {
+                    .change(&code, |room| {
                         room.react(room.seat_held(token, id), reaction)
                     })
                     .await;
@@ -1163,14 +1239,12 @@ impl Connection {
             }
             ClientMessage::Rematch {} => done(
                 server
-                    .store
-                    .update(&code, |room| room.rematch(room.seat_held(token, id), now))
+                    .change(&code, |room| room.rematch(room.seat_held(token, id), now))
                     .await,
             ),
             ClientMessage::Sync { have } => {
                 match server
-                    .store
-                    .update(&code, |room| {
+                    .change(&code, |room| {
                         (have <= room.seq()).then(|| (room.events_after(have), room.seq()))
                     })
                     .await
@@ -1290,7 +1364,7 @@ async fn until_answered<S: RoomStore, R: Send>(
 ) {
     let started = tokio::time::Instant::now();
     let mut wait = Duration::from_millis(250);
-    while server.store.update(&code, &mut f).await.is_err() {
+    while server.change(&code, &mut f).await.is_err() {
         if started.elapsed() > KEEP_TRYING {
             tracing::error!("room {code}: a change was lost, the store stayed out of reach");
             return;

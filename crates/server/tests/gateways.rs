@@ -50,6 +50,7 @@ fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     let room = host.room;
@@ -58,6 +59,7 @@ fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
         room,
         token: None,
         name: Some("Sakura".into()),
+        player_key: None,
     });
     friend.welcome();
     friend.send(&ClientMessage::Join {});
@@ -96,6 +98,7 @@ fn refused_while_out(
         room,
         token: None,
         name: None,
+        player_key: None,
     });
     newcomer.expect_error(ErrorCode::Unavailable);
     assert!(sent.elapsed() < ANSWERED_WITHIN, "{:?}", sent.elapsed());
@@ -199,6 +202,7 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
         room,
         token: None,
         name: None,
+        player_key: None,
     });
     watcher.welcome();
     // A reaction and the names cross gateways: sent on B, heard on A and C.
@@ -241,6 +245,7 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
         room,
         token,
         name: None,
+        player_key: None,
     });
     host.welcome();
     assert_eq!(host.seat, Some(0));
@@ -288,6 +293,7 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
         room,
         token: None,
         name: None,
+        player_key: None,
     });
     probe.welcome();
     probe.close();
@@ -297,6 +303,7 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
         room,
         token,
         name: None,
+        player_key: None,
     });
     late.expect_error(ErrorCode::Expired);
     let mut late = b.connect();
@@ -304,6 +311,7 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
         room,
         token: None,
         name: None,
+        player_key: None,
     });
     late.expect_error(ErrorCode::Expired);
 }

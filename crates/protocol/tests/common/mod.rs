@@ -35,16 +35,19 @@ pub fn client_examples() -> Vec<ClientMessage> {
             room: None,
             token: None,
             name: None,
+            player_key: None,
         },
         ClientMessage::Hello {
             room: Some(room()),
             token: None,
             name: Some("さくら".into()),
+            player_key: None,
         },
         ClientMessage::Hello {
             room: Some(room()),
             token: Some(token()),
             name: Some("Asha".into()),
+            player_key: None,
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Table { long_hops: true }, 3).unwrap(),
@@ -52,6 +55,7 @@ pub fn client_examples() -> Vec<ClientMessage> {
             clock_ms: None,
             public: false,
             random_start: false,
+            player_key: None,
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Laws, 2).unwrap(),
@@ -59,6 +63,7 @@ pub fn client_examples() -> Vec<ClientMessage> {
             clock_ms: Some(MoveClock::SECONDS_60),
             public: false,
             random_start: false,
+            player_key: None,
         },
         ClientMessage::Create {
             variant: Variant::new(RuleSet::Diamond, 3).unwrap(),
@@ -66,12 +71,14 @@ pub fn client_examples() -> Vec<ClientMessage> {
             clock_ms: Some(MoveClock::SECONDS_20),
             public: true,
             random_start: false,
+            player_key: None,
         },
         ClientMessage::QuickMatch {
             variant: MatchVariant::Any,
             players: 2,
             name: Some("さくら".into()),
             clock_ms: None,
+            player_key: None,
         },
         ClientMessage::QuickMatch {
             variant: MatchVariant::Exactly(
@@ -80,6 +87,7 @@ pub fn client_examples() -> Vec<ClientMessage> {
             players: 4,
             name: Some("Asha".into()),
             clock_ms: Some(MoveClock::MINUTES_3),
+            player_key: None,
         },
         ClientMessage::LobbyWatch {},
         ClientMessage::LobbyLeave {},
@@ -90,6 +98,7 @@ pub fn client_examples() -> Vec<ClientMessage> {
             clock_ms: None,
             public: false,
             random_start: false,
+            player_key: None,
         },
         ClientMessage::Join {},
         ClientMessage::FillComputer {},
@@ -215,6 +224,8 @@ pub fn server_examples() -> Vec<ServerMessage> {
             seq: 4,
             clock_ms: Some(MoveClock::SECONDS_20),
             turn_left_ms: Some(12_500),
+            player: None,
+            record: None,
         })),
         ServerMessage::Welcome(Box::new(Welcome {
             room: room(),
@@ -227,6 +238,8 @@ pub fn server_examples() -> Vec<ServerMessage> {
             seq: 0,
             clock_ms: None,
             turn_left_ms: None,
+            player: None,
+            record: None,
         })),
         ServerMessage::Ack { id: 3, seq: 8 },
         ServerMessage::Disconnected {
@@ -327,7 +340,12 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
             proptest::option::of(any_token()),
             proptest::option::of(any_name_text()),
         )
-            .prop_map(|(room, token, name)| ClientMessage::Hello { room, token, name }),
+            .prop_map(|(room, token, name)| ClientMessage::Hello {
+                room,
+                token,
+                name,
+                player_key: None
+            }),
         (
             any_variant(),
             proptest::option::of(any_name_text()),
@@ -341,6 +359,7 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
                     clock_ms,
                     public,
                     random_start: false,
+                    player_key: None,
                 }
             }),
         (
@@ -355,6 +374,7 @@ pub fn any_client_message() -> impl Strategy<Value = ClientMessage> {
                     players,
                     name,
                     clock_ms,
+                    player_key: None,
                 }
             ),
         Just(ClientMessage::LobbyWatch {}),
@@ -460,6 +480,8 @@ pub fn any_welcome() -> impl Strategy<Value = ServerMessage> {
                     seq,
                     clock_ms: clock.map(|(c, _)| c),
                     turn_left_ms: clock.map(|(_, left)| left),
+                    player: None,
+                    record: None,
                 }))
             },
         )

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod postgres;
+
 use starhalma_protocol::{
     ClientMessage, ErrorCode, RoomCode, RoomEvent, ServerMessage, Token, decode_server,
 };
@@ -193,9 +195,16 @@ impl ServerProcess {
     }
 
     fn launch(extra: &[&str], redis: Option<RedisProcess>) -> ServerProcess {
+        // No records unless the test names a database of its own.
+        let records: &[&str] = if extra.contains(&"--database") {
+            &[]
+        } else {
+            &["--database", "none"]
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_starhalma-server"))
             .args(["--bind", "127.0.0.1", "--port", "0", "--test-clock"])
             .args(["--max-messages-per-second", "100000"])
+            .args(records)
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -232,6 +241,37 @@ impl ServerProcess {
         self.child.id()
     }
 
+    /// Stop the process at once (SIGKILL): nothing of it runs after this returns.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// `GET path` on the server's port: the status and the body.
+    pub fn get(&self, path: &str, headers: &[(&str, &str)]) -> (u16, String) {
+        use std::io::{Read, Write};
+        let mut stream = TcpStream::connect(&self.addr).expect("the server listens");
+        stream.set_read_timeout(Some(TIMEOUT)).unwrap();
+        let mut request = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
+            self.addr
+        );
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str("\r\n");
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        let status = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("an HTTP answer: {answer:?}"));
+        let body = answer.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+        (status, body.to_string())
+    }
+
     pub fn connect_with(&self, headers: &[(&'static str, &str)]) -> Client {
         Client::connect_with(&format!("ws://{}/ws", self.addr), headers)
     }
@@ -260,6 +300,9 @@ pub struct Client {
     pub welcome_seats: Option<Vec<starhalma_protocol::SeatHolder>>,
     /// Presence messages received (`disconnected`, `reconnected`), in order.
     pub presence: Vec<ServerMessage>,
+    /// The last welcome's public player id and record id.
+    pub player: Option<String>,
+    pub record: Option<String>,
 }
 
 impl Client {
@@ -291,6 +334,8 @@ impl Client {
             events: Vec::new(),
             welcome_seats: None,
             presence: Vec::new(),
+            player: None,
+            record: None,
         }
     }
 
@@ -343,6 +388,8 @@ impl Client {
                 self.room = Some(welcome.room);
                 self.link = Some(welcome.link.clone());
                 self.welcome_seats = Some(welcome.seats.clone());
+                self.player = welcome.player.clone();
+                self.record = welcome.record.clone();
             }
             // Older events (a stale move's missed events we have already) are ignored.
             ServerMessage::Event { seq, event } if *seq > self.seq => {
@@ -547,6 +594,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
         room: None,
         token: None,
         name: None,
+        player_key: None,
     });
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 2),
@@ -554,6 +602,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     assert_eq!(host.seat, Some(0));
@@ -564,6 +613,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
         room: Some(room),
         token: None,
         name: Some(FRIEND_NAME.into()),
+        player_key: None,
     });
     friend.welcome();
     assert_eq!(friend.seat, None);
@@ -608,6 +658,7 @@ impl Client {
             players,
             name: Some(name.into()),
             clock_ms,
+            player_key: None,
         });
         self.welcome();
         self.room.expect("a welcome names its room")

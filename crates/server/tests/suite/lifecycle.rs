@@ -30,7 +30,7 @@ fn catch_up(client: &mut Client, seq: u64) {
 
 fn hello(server: &ServerProcess, room: Option<RoomCode>, token: Option<Token>) -> Client {
     let mut client = server.connect();
-    client.send(&ClientMessage::Hello { room, token, name: None });
+    client.send(&ClientMessage::Hello { room, token, name: None, player_key: None });
     client
 }
 
@@ -43,6 +43,7 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     let mut friend = hello(server, host.room, None);
@@ -327,6 +328,7 @@ fn an_empty_room_lives_30_minutes() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     let token = host.token;
@@ -354,6 +356,7 @@ fn an_empty_room_lives_30_minutes() {
         room: Some("aaaaaaaaaa".parse().unwrap()),
         token: None,
         name: None,
+        player_key: None,
     });
     stranger.expect_error(ErrorCode::NoSuchRoom);
 }
@@ -392,6 +395,7 @@ fn rooms_per_process_are_limited() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     a.welcome();
     let mut b = server.connect();
@@ -401,6 +405,7 @@ fn rooms_per_process_are_limited() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     b.expect_error(ErrorCode::TooManyRooms);
     // Refused, b can still enter the room that exists.
@@ -433,6 +438,7 @@ fn rooms_created_per_address_per_hour_are_limited() {
             clock_ms: None,
             public: false,
             random_start: false,
+            player_key: None,
         });
         match expect {
             None => c.welcome(),
@@ -510,6 +516,7 @@ fn behind_a_proxy_the_forwarded_address_and_scheme_count() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     a.welcome();
     let link = a.link.clone().unwrap();
@@ -534,6 +541,7 @@ fn without_behind_proxy_forwarded_headers_are_ignored() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     a.welcome();
     assert!(a.link.clone().unwrap().starts_with("http://"));
@@ -573,6 +581,7 @@ fn a_move_clock_plays_for_a_late_seat_then_leaves_it_idle_until_its_person_is_ba
         clock_ms: Some(MoveClock::SECONDS_20),
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     let mut friend = hello(&server, host.room, None);

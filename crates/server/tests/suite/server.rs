@@ -18,6 +18,7 @@ fn server_view(server: &ServerProcess, host: &common::Client) -> common::Client 
         room: host.room,
         token: None,
         name: None,
+        player_key: None,
     });
     watcher.welcome();
     watcher
@@ -186,6 +187,7 @@ fn moves_before_the_start_are_refused() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     let first = host.game().legal_moves()[0];
@@ -201,6 +203,7 @@ fn moves_before_the_start_are_refused() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.expect_error(ErrorCode::AlreadyInRoom);
     host.assert_quiet();
@@ -251,6 +254,7 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
         room,
         token: Some(token),
         name: None,
+        player_key: None,
     });
     back.welcome();
     assert_eq!(back.seat, Some(1));
@@ -279,6 +283,7 @@ fn a_token_gets_its_seat_back_and_a_wrong_one_is_refused() {
         room,
         token: Some(Token::from_bits(12345)),
         name: None,
+        player_key: None,
     });
     impostor.expect_error(ErrorCode::BadToken);
     impostor.send(&ClientMessage::Move {
@@ -303,6 +308,7 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     let mut friend = server.connect();
@@ -310,6 +316,7 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
         room: host.room,
         token: None,
         name: None,
+        player_key: None,
     });
     friend.welcome();
     friend.send(&ClientMessage::Join {});
@@ -427,6 +434,7 @@ fn a_computer_seat_answers_moves() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     host.welcome();
     host.send(&ClientMessage::FillComputer {});
@@ -562,7 +570,7 @@ fn a_browser_that_accepts_brotli_or_gzip_gets_the_precompressed_file() {
 
 /// The example session of docs/ONLINE.md, replayed line by line against the real server: what
 /// a reader sends with any WebSocket client, and what they then read, frame for frame (room
-/// code, tokens and address stand in as ROOM, TOKEN_A, TOKEN_B and HOST).
+/// code, tokens, record id and address stand in as ROOM, TOKEN_A, TOKEN_B, RECORD and HOST).
 #[test]
 fn the_documented_example_session_replays() {
     let docs = include_str!("../../../../docs/ONLINE.md");
@@ -602,6 +610,11 @@ fn the_documented_example_session_replays() {
                     && !known.iter().any(|(n, _)| n == "ROOM")
                 {
                     known.push(("ROOM".into(), code.into()));
+                }
+                if let Some(record) = value.get("record").and_then(|r| r.as_str())
+                    && !known.iter().any(|(n, _)| n == "RECORD")
+                {
+                    known.push(("RECORD".into(), record.into()));
                 }
                 if let Some(token) = value.get("token").and_then(|t| t.as_str()) {
                     let name = format!("TOKEN_{}", if who == 'A' { 'A' } else { 'B' });
@@ -672,6 +685,7 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
             room: host.room,
             token: None,
             name: Some(bad.into()),
+            player_key: None,
         });
         let (message, _) = stranger.expect_error(ErrorCode::BadName);
         assert!(message.contains(says), "{bad:?}: {message}");
@@ -684,6 +698,7 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
         room: host.room,
         token: None,
         name: Some(format!("  {twenty} ")),
+        player_key: None,
     });
     stranger.welcome();
     assert_eq!(welcome_names(&stranger), both);
@@ -695,6 +710,7 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     creator.expect_error(ErrorCode::BadName);
     creator.send(&ClientMessage::Create {
@@ -703,6 +719,7 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     creator.welcome();
     assert_eq!(welcome_names(&creator), [Some(twenty), None, None]);
@@ -715,6 +732,7 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
         room: host.room,
         token,
         name: Some("Someone else".into()),
+        player_key: None,
     });
     back.welcome();
     assert_eq!(welcome_names(&back), both);
@@ -798,6 +816,7 @@ fn create_public(client: &mut common::Client, rules: RuleSet, players: u8, name:
         clock_ms: None,
         public: true,
         random_start: false,
+        player_key: None,
     });
     client.welcome();
 }
@@ -839,6 +858,7 @@ fn the_lobby_follows_public_rooms_as_they_open_fill_end_and_expire() {
         room: host.room,
         token: None,
         name: Some("Bo".into()),
+        player_key: None,
     });
     friend.welcome();
     friend.send(&ClientMessage::Join {});
@@ -900,6 +920,7 @@ fn quick_matches_meet_in_the_oldest_waiting_room_of_their_kind() {
         players: 2,
         name: Some("Bo".into()),
         clock_ms: None,
+        player_key: None,
     });
     b.welcome();
     assert_eq!((b.room, b.seat), (Some(room), Some(1)));
@@ -933,6 +954,7 @@ fn quick_matches_meet_in_the_oldest_waiting_room_of_their_kind() {
         players: 5,
         name: None,
         clock_ms: None,
+        player_key: None,
     });
     let (message, _) = f.expect_error(ErrorCode::NoSuchVariant);
     assert!(message.contains('5'), "{message}");
@@ -941,6 +963,7 @@ fn quick_matches_meet_in_the_oldest_waiting_room_of_their_kind() {
         players: 3,
         name: None,
         clock_ms: None,
+        player_key: None,
     });
     f.expect_error(ErrorCode::NoSuchVariant);
     f.send(&ClientMessage::QuickMatch {
@@ -948,6 +971,7 @@ fn quick_matches_meet_in_the_oldest_waiting_room_of_their_kind() {
         players: 3,
         name: Some("\u{202E}x".into()),
         clock_ms: None,
+        player_key: None,
     });
     f.expect_error(ErrorCode::BadName);
     assert_eq!(f.quick_match(3, None, "Fen"), twenty, "the 20 s table fills");
@@ -956,6 +980,7 @@ fn quick_matches_meet_in_the_oldest_waiting_room_of_their_kind() {
         players: 2,
         name: None,
         clock_ms: None,
+        player_key: None,
     });
     a.expect_error(ErrorCode::AlreadyInRoom);
     // Full, so the next for three goes to the 60 s table.
@@ -986,6 +1011,7 @@ fn lobby_watchers_and_waiting_tables_have_limits() {
         clock_ms: Some(MoveClock::SECONDS_20),
         public: true,
         random_start: false,
+        player_key: None,
     });
     b.expect_error(ErrorCode::TooManyWaiting);
     b.send(&ClientMessage::QuickMatch {
@@ -993,6 +1019,7 @@ fn lobby_watchers_and_waiting_tables_have_limits() {
         players: 3,
         name: None,
         clock_ms: None,
+        player_key: None,
     });
     b.expect_error(ErrorCode::TooManyWaiting);
     // A private room is not a waiting public table; a quick match that joins one is fine.
@@ -1003,6 +1030,7 @@ fn lobby_watchers_and_waiting_tables_have_limits() {
         clock_ms: None,
         public: false,
         random_start: false,
+        player_key: None,
     });
     c.welcome();
     assert_eq!(b.quick_match(2, None, "Bo"), room);
@@ -1022,6 +1050,7 @@ fn a_room_created_with_random_start_starts_with_the_tossed_seat() {
         clock_ms: None,
         public: false,
         random_start: true,
+        player_key: None,
     });
     host.welcome();
     let room = starhalma_protocol::room_in_url(&host.link.clone().unwrap()).unwrap();
@@ -1030,6 +1059,7 @@ fn a_room_created_with_random_start_starts_with_the_tossed_seat() {
         room: Some(room),
         token: None,
         name: None,
+        player_key: None,
     });
     friend.welcome();
     friend.send(&ClientMessage::Join {});

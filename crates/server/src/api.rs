@@ -1,0 +1,349 @@
+//! The records read back over HTTP, on the room server's own port (docs/RECORDS.md):
+//!
+//! - `GET /api/games/{id}`: a finished game, its moves in the rules crate's notation, its save
+//!   file, its seats with names, places and ratings before and after.
+//! - `GET /api/players/{id}`: a player's name, ratings per rule-set family and count of games.
+//! - `GET /api/players/{id}/games?before=MS&limit=N`: their games, newest first, at most 50 a
+//!   page; their private games too when the request carries their key (`X-Player-Key`).
+//! - `GET /api/leaderboard?rules=FAMILY&players=N`: the best 100 settled ratings.
+//!
+//! Every answer is JSON; a malformed id or page is 400, an unknown one 404, a flood from one
+//! address 429, a server that keeps no games 503 and a database out of reach 503.
+
+use crate::identity::{is_player_id, key_matches};
+use crate::ratings::{Family, Rating, change_words};
+use crate::records::{GameRecord, PAGE_MAX, RecordsError};
+use crate::room::RECORD_ID_BYTES;
+use crate::server::{Server, forwarded_for};
+use crate::store::RoomStore;
+use axum::Json;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use starhalma_protocol::PlayerKey;
+use starhalma_rules::Game;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The header a player's own key travels in (never the URL, which logs and histories keep).
+pub const KEY_HEADER: &str = "x-player-key";
+/// Games on a page when the request names no `limit`.
+const PAGE_DEFAULT: u32 = 20;
+
+fn refusal(status: StatusCode, code: &str, message: &str) -> Response {
+    (status, Json(json!({ "error": code, "message": message }))).into_response()
+}
+
+fn bad(message: &str) -> Response {
+    refusal(StatusCode::BAD_REQUEST, "bad_request", message)
+}
+
+fn not_found(message: &str) -> Response {
+    refusal(StatusCode::NOT_FOUND, "not_found", message)
+}
+
+fn database(e: RecordsError) -> Response {
+    tracing::warn!("api: {e}");
+    refusal(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "unavailable",
+        "the records cannot be read now; try again",
+    )
+}
+
+/// The checks every request passes first: the address's rate, and a server that keeps
+/// games. Answers the refusal, if any.
+fn refused<S: RoomStore>(
+    server: &Server<S>,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+) -> Option<Response> {
+    let address = if server.behind_proxy {
+        forwarded_for(headers).unwrap_or(peer.ip())
+    } else {
+        peer.ip()
+    };
+    let rate = server.limits.max_api_requests_per_second;
+    if !server.gate.may_read_api(address, rate, server.clock.now()) {
+        return Some(refusal(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests from your address; slow down",
+        ));
+    }
+    if server.recorder.is_none() {
+        return Some(refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "no_records",
+            "this server keeps no games (started with --database none)",
+        ));
+    }
+    None
+}
+
+fn is_record_id(text: &str) -> bool {
+    text.len() == 2 * RECORD_ID_BYTES
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+fn rating_json(rating: &Rating) -> Value {
+    json!({
+        "rating": rating.rating.round() as i64,
+        "deviation": rating.deviation.round() as i64,
+        "games": rating.games,
+        "provisional": rating.provisional(),
+    })
+}
+
+/// A game as the API shows it: the save file read back for its moves and result.
+fn game_json(game: &GameRecord, full: bool) -> Value {
+    let played = Game::from_json(&game.save).ok();
+    let seats: Vec<Value> = game
+        .seats
+        .iter()
+        .map(|seat| {
+            let change = match (seat.rating_before, seat.rating_after) {
+                (Some(before), Some(after)) => Some(change_words(
+                    &Rating {
+                        rating: before,
+                        ..Rating::START
+                    },
+                    &Rating {
+                        rating: after,
+                        ..Rating::START
+                    },
+                )),
+                _ => None,
+            };
+            json!({
+                "seat": seat.seat,
+                "player": seat.player,
+                "computer": seat.computer,
+                "name": seat.name,
+                "place": seat.place,
+                "rating_before": seat.rating_before.map(|r| r.round() as i64),
+                "rating_after": seat.rating_after.map(|r| r.round() as i64),
+                "change": change,
+            })
+        })
+        .collect();
+    let mut value = json!({
+        "id": game.id,
+        "rules": game.family.name(),
+        "players": game.seats.len(),
+        "public": game.public,
+        "clock_ms": game.clock_ms,
+        "rated": game.seats.iter().any(|s| s.rating_after.is_some()),
+        "started_ms": game.started_ms,
+        "ended_ms": game.ended_ms,
+        "seats": seats,
+    });
+    if let Some(played) = &played {
+        value["variant"] = json!(played.variant());
+        value["result"] = json!(played.status());
+        value["plies"] = json!(played.history().len());
+        if full {
+            value["moves"] = played
+                .history()
+                .iter()
+                .map(|p| Value::String(p.mv.to_string()))
+                .collect();
+        }
+    }
+    if full {
+        value["save"] = serde_json::from_str(&game.save).unwrap_or(Value::Null);
+    }
+    value
+}
+
+async fn get_game<S: RoomStore>(
+    State(server): State<Arc<Server<S>>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(refusal) = refused(&server, peer, &headers) {
+        return refusal;
+    }
+    if !is_record_id(&id) {
+        return bad("a game id is 20 lowercase hexadecimal characters");
+    }
+    let records = server.recorder.as_ref().map(|r| r.records());
+    match records
+        .expect("a server without records was refused above")
+        .game(&id)
+        .await
+    {
+        Ok(Some(game)) => Json(game_json(&game, true)).into_response(),
+        Ok(None) => not_found("no game has this id"),
+        Err(e) => database(e),
+    }
+}
+
+async fn get_player<S: RoomStore>(
+    State(server): State<Arc<Server<S>>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(refusal) = refused(&server, peer, &headers) {
+        return refusal;
+    }
+    if !is_player_id(&id) {
+        return bad("a player id is 12 characters of a-z and 2-7");
+    }
+    let records = server.recorder.as_ref().map(|r| r.records());
+    match records
+        .expect("a server without records was refused above")
+        .player(&id)
+        .await
+    {
+        Ok(Some(player)) => {
+            let ratings: serde_json::Map<String, Value> = player
+                .ratings
+                .iter()
+                .map(|(family, rating)| (family.name().to_string(), rating_json(rating)))
+                .collect();
+            Json(json!({
+                "id": player.id,
+                "name": player.name,
+                "created_ms": player.created_ms,
+                "games": player.games,
+                "ratings": ratings,
+            }))
+            .into_response()
+        }
+        Ok(None) => {
+            not_found("no player has this id (a player appears with their first kept game)")
+        }
+        Err(e) => database(e),
+    }
+}
+
+#[derive(Deserialize)]
+struct PageQuery {
+    before: Option<String>,
+    limit: Option<String>,
+}
+
+async fn get_player_games<S: RoomStore>(
+    State(server): State<Arc<Server<S>>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(page): Query<PageQuery>,
+) -> Response {
+    if let Some(refusal) = refused(&server, peer, &headers) {
+        return refusal;
+    }
+    if !is_player_id(&id) {
+        return bad("a player id is 12 characters of a-z and 2-7");
+    }
+    let before = match page.before.as_deref().map(str::parse::<i64>) {
+        None => None,
+        Some(Ok(ms)) if ms > 0 => Some(ms),
+        Some(_) => return bad("before is a time in ms since 1970 (a page's \"next\")"),
+    };
+    let limit = match page.limit.as_deref().map(str::parse::<u32>) {
+        None => PAGE_DEFAULT,
+        Some(Ok(n)) if (1..=PAGE_MAX).contains(&n) => n,
+        Some(_) => return bad("limit is a count from 1 to 50"),
+    };
+    let records = server
+        .recorder
+        .as_ref()
+        .map(|r| r.records())
+        .expect("a server without records was refused above");
+    // A key that is not this player's is refused rather than ignored: the client has the
+    // wrong key for the page it asked.
+    let own = match headers.get(KEY_HEADER).map(|v| v.to_str().map(str::parse)) {
+        None => false,
+        Some(Ok(Ok(key))) => {
+            let key: PlayerKey = key;
+            match records.key_hash(&id).await {
+                Ok(Some(stored)) if key_matches(key, &stored) => true,
+                Ok(_) => {
+                    return refusal(
+                        StatusCode::FORBIDDEN,
+                        "not_your_key",
+                        "that key is not this player's",
+                    );
+                }
+                Err(e) => return database(e),
+            }
+        }
+        Some(_) => return bad("X-Player-Key is 32 lowercase hexadecimal characters"),
+    };
+    match records.player_games(&id, before, limit, own).await {
+        Ok(games) => {
+            let next = (games.len() == limit as usize)
+                .then(|| games.last().map(|g| g.ended_ms))
+                .flatten();
+            Json(json!({
+                "player": id,
+                "games": games.iter().map(|g| game_json(g, false)).collect::<Vec<_>>(),
+                "next": next,
+            }))
+            .into_response()
+        }
+        Err(e) => database(e),
+    }
+}
+
+#[derive(Deserialize)]
+struct BoardQuery {
+    rules: Option<String>,
+    players: Option<String>,
+}
+
+async fn get_leaderboard<S: RoomStore>(
+    State(server): State<Arc<Server<S>>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(query): Query<BoardQuery>,
+) -> Response {
+    if let Some(refusal) = refused(&server, peer, &headers) {
+        return refusal;
+    }
+    let Some(family) = query.rules.as_deref().and_then(Family::from_name) else {
+        return bad("rules is one of laws, table, table_long_hops, masters, diamond");
+    };
+    let players = match query.players.as_deref().map(str::parse::<u8>) {
+        None => None,
+        Some(Ok(n)) if (2..=6).contains(&n) => Some(n),
+        Some(_) => return bad("players is a count from 2 to 6"),
+    };
+    let records = server.recorder.as_ref().map(|r| r.records());
+    match records
+        .expect("a server without records was refused above")
+        .leaderboard(family, players)
+        .await
+    {
+        Ok(lines) => Json(json!({
+            "rules": family.name(),
+            "players": players,
+            "leaders": lines.iter().enumerate().map(|(i, line)| json!({
+                "rank": i + 1,
+                "player": line.player,
+                "name": line.name,
+                "rating": rating_json(&line.rating),
+            })).collect::<Vec<_>>(),
+        }))
+        .into_response(),
+        Err(e) => database(e),
+    }
+}
+
+/// The API's routes, for [`crate::server::app`].
+pub fn routes<S: RoomStore>() -> axum::Router<Arc<Server<S>>> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/api/games/{id}", get(get_game::<S>))
+        .route("/api/players/{id}", get(get_player::<S>))
+        .route("/api/players/{id}/games", get(get_player_games::<S>))
+        .route("/api/leaderboard", get(get_leaderboard::<S>))
+}

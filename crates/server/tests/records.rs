@@ -1,0 +1,339 @@
+//! Finished games kept and read back (issue 35): the real binary with a SQLite file of the
+//! test's own, killed at the end of a game and started again, and the HTTP API's answers.
+
+mod common;
+
+/// The store the servers of this suite keep rooms in.
+const STORE: common::Store = common::Store::Memory;
+
+use common::postgres::Postgres;
+use common::{Client, RedisProcess, ServerProcess, variant};
+use serde_json::Value;
+use starhalma_protocol::{ClientMessage, PlayerKey, RoomEvent, ServerMessage};
+use starhalma_rules::RuleSet;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "starhalma-records-it-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn key(n: u128) -> PlayerKey {
+    PlayerKey::from_bits(0x5eed_0000_0000_0000_0000_0000_0000_0000 + n)
+}
+
+/// A public two-player room (so rated: a clock, no computer) between two players with keys.
+fn keyed_pair(server: &ServerProcess) -> (Client, Client) {
+    keyed_pair_on(server, server)
+}
+
+/// The host on one server, the friend on another (gateways sharing a store).
+fn keyed_pair_on(host_server: &ServerProcess, friend_server: &ServerProcess) -> (Client, Client) {
+    let server = host_server;
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+        name: Some("Asha".into()),
+        clock_ms: None,
+        public: true,
+        random_start: false,
+        player_key: Some(key(1)),
+    });
+    host.welcome();
+    let room = host.room.unwrap();
+    let mut friend = friend_server.connect();
+    friend.send(&ClientMessage::Hello {
+        room: Some(room),
+        token: None,
+        name: Some("Sakura".into()),
+        player_key: Some(key(2)),
+    });
+    friend.welcome();
+    friend.send(&ClientMessage::Join {});
+    friend.welcome();
+    while host.seq < 2 {
+        host.recv();
+    }
+    (host, friend)
+}
+
+fn json(body: &str) -> Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+/// `GET path` until it answers 200 (the journal's writer may still be at work).
+fn get_when_there(server: &ServerProcess, path: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, body) = server.get(path, &[]);
+        if status == 200 {
+            return json(&body);
+        }
+        assert!(Instant::now() < deadline, "{path}: {status} {body}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_ratings() {
+    let dir = temp_dir("kill");
+    let database = format!("sqlite://{}", dir.join("games.db").display());
+    let journal = dir.join("journal").display().to_string();
+    let args = [
+        "--database",
+        database.as_str(),
+        "--journal",
+        journal.as_str(),
+    ];
+    let mut server = ServerProcess::start(&args);
+    let (mut host, mut friend) = keyed_pair(&server);
+    let record = friend
+        .record
+        .clone()
+        .expect("a started game has its record id");
+    let (host_id, friend_id) = (host.player.clone().unwrap(), friend.player.clone().unwrap());
+    assert_ne!(host_id, friend_id);
+    assert!(
+        !host_id.contains(&key(1).to_string()[..8]),
+        "the id gives nothing of the key"
+    );
+    let mut played = Vec::new();
+    for n in 0..6u32 {
+        let (mover, other) = if n % 2 == 0 {
+            (&mut host, &mut friend)
+        } else {
+            (&mut friend, &mut host)
+        };
+        let mv = mover.game().legal_moves()[0];
+        mover.play(mv, n);
+        played.push(mv.to_string());
+        while other.seq < mover.seq {
+            other.recv();
+        }
+    }
+    friend.send(&ClientMessage::Resign {});
+    host.recv_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: RoomEvent::Resigned { .. },
+                ..
+            }
+        )
+        .then_some(())
+    });
+    // The end is seen: the server dies at once, before anything else can happen.
+    server.kill();
+    let server = ServerProcess::start(&args);
+    let game = get_when_there(&server, &format!("/api/games/{record}"));
+    assert_eq!(game["id"], record.as_str());
+    assert_eq!(game["rules"], "laws");
+    let moves: Vec<&str> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves, played, "move for move");
+    assert_eq!(
+        game["save"]["moves"].as_array().map(Vec::len),
+        Some(6),
+        "{game}"
+    );
+    assert_eq!(game["result"]["status"], "won", "{}", game["result"]);
+    assert_eq!(game["seats"][0]["player"], host_id.as_str());
+    assert_eq!(game["seats"][0]["name"], "Asha");
+    assert_eq!(game["seats"][1]["name"], "Sakura");
+    assert_eq!(game["seats"][0]["place"], 1);
+    assert_eq!(game["rated"], true);
+    assert_eq!(game["seats"][0]["rating_before"], 1500);
+    assert!(
+        game["seats"][0]["change"]
+            .as_str()
+            .unwrap()
+            .starts_with('+'),
+        "{game}"
+    );
+    assert!(
+        game["seats"][1]["change"]
+            .as_str()
+            .unwrap()
+            .starts_with('-'),
+        "{game}"
+    );
+    assert!(
+        !game.to_string().contains(&key(1).to_string()),
+        "no key in any answer"
+    );
+    let player = get_when_there(&server, &format!("/api/players/{host_id}"));
+    assert_eq!(player["name"], "Asha");
+    assert_eq!(player["games"], 1);
+    assert_eq!(player["ratings"]["laws"]["games"], 1);
+    assert_eq!(player["ratings"]["laws"]["provisional"], true);
+    assert!(player["ratings"]["laws"]["rating"].as_i64().unwrap() > 1500);
+    let page = get_when_there(&server, &format!("/api/players/{friend_id}/games"));
+    assert_eq!(page["games"].as_array().unwrap().len(), 1);
+    assert_eq!(page["games"][0]["id"], record.as_str());
+    assert_eq!(page["next"], Value::Null);
+    // Their own key opens their list; someone else's is refused.
+    let own = key(2).to_string();
+    let (status, _) = server.get(
+        &format!("/api/players/{friend_id}/games"),
+        &[("X-Player-Key", &own)],
+    );
+    assert_eq!(status, 200);
+    let theirs = key(1).to_string();
+    let (status, body) = server.get(
+        &format!("/api/players/{friend_id}/games"),
+        &[("X-Player-Key", &theirs)],
+    );
+    assert_eq!(
+        (status, json(&body)["error"].as_str()),
+        (403, Some("not_your_key"))
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_api_answers_bad_ids_unknown_ids_bad_pages_and_floods_clearly() {
+    let dir = temp_dir("api");
+    let database = format!("sqlite://{}", dir.join("games.db").display());
+    let server = ServerProcess::start(&[
+        "--database",
+        &database,
+        "--max-api-requests-per-second",
+        "30",
+    ]);
+    let error_of = |path: &str| {
+        let (status, body) = server.get(path, &[]);
+        let code = json(&body)["error"].as_str().map(str::to_string);
+        (status, code.unwrap_or_default())
+    };
+    let bad = (400, "bad_request".to_string());
+    let missing = (404, "not_found".to_string());
+    for path in [
+        "/api/games/XYZ",
+        "/api/games/0123",
+        "/api/games/0123456789abcdef012G",
+        "/api/players/ABCDEFGHIJKL",
+        "/api/players/abcdefghijkl/games?limit=0",
+        "/api/players/abcdefghijkl/games?limit=51",
+        "/api/players/abcdefghijkl/games?limit=ten",
+        "/api/players/abcdefghijkl/games?before=-5",
+        "/api/leaderboard",
+        "/api/leaderboard?rules=chess",
+        "/api/leaderboard?rules=laws&players=7",
+    ] {
+        assert_eq!(error_of(path), bad, "{path}");
+    }
+    assert_eq!(error_of("/api/games/0123456789abcdef0123"), missing);
+    assert_eq!(error_of("/api/players/abcdefghijkl"), missing);
+    let (status, body) = server.get(
+        "/api/players/abcdefghijkl/games",
+        &[("X-Player-Key", "nope")],
+    );
+    assert_eq!(
+        (status, json(&body)["error"].as_str()),
+        (400, Some("bad_request"))
+    );
+    let (status, body) = server.get("/api/leaderboard?rules=diamond&players=3", &[]);
+    assert_eq!(status, 200);
+    assert_eq!(json(&body)["leaders"], Value::Array(Vec::new()));
+    // A flood: 30 a second, so of 40 more at once (the test clock stands still) some are
+    // refused, and the next second serves again.
+    let refused = (0..40)
+        .filter(|_| server.get("/api/leaderboard?rules=laws", &[]).0 == 429)
+        .count();
+    assert!(refused >= 20, "{refused} of 40 refused");
+    assert_eq!(error_of("/api/games/0123456789abcdef0123").0, 429);
+    let mut clock = server.connect();
+    clock.advance(1_000);
+    // Answered in order: the pong comes once the clock has moved.
+    clock.send(&ClientMessage::Ping {});
+    assert!(matches!(clock.recv(), ServerMessage::Pong {}));
+    assert_eq!(server.get("/api/leaderboard?rules=laws", &[]).0, 200);
+    drop(server);
+    // A server that keeps no games says so.
+    let none = ServerProcess::start(&[]);
+    let (status, body) = none.get("/api/games/0123456789abcdef0123", &[]);
+    assert_eq!(
+        (status, json(&body)["error"].as_str()),
+        (503, Some("no_records"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_gateways_on_redis_and_one_postgresql_record_a_game_once() {
+    let redis = RedisProcess::start();
+    let postgres = Postgres::start("gateways");
+    let dir = temp_dir("gateways");
+    let database = postgres.address();
+    let journals = [dir.join("a"), dir.join("b")].map(|p| p.display().to_string());
+    let a = ServerProcess::gateway_with(
+        &redis,
+        &["--database", &database, "--journal", &journals[0]],
+    );
+    let b = ServerProcess::gateway_with(
+        &redis,
+        &["--database", &database, "--journal", &journals[1]],
+    );
+    let (mut host, mut friend) = keyed_pair_on(&a, &b);
+    let record = friend.record.clone().unwrap();
+    let mv = host.game().legal_moves()[0];
+    host.play(mv, 1);
+    while friend.seq < host.seq {
+        friend.recv();
+    }
+    friend.send(&ClientMessage::Resign {});
+    for client in [&mut host, &mut friend] {
+        client.recv_until(|m| {
+            matches!(
+                m,
+                ServerMessage::Event {
+                    event: RoomEvent::Resigned { .. },
+                    ..
+                }
+            )
+            .then_some(())
+        });
+    }
+    // Read through either gateway: the same one game, rated once.
+    let on_a = get_when_there(&a, &format!("/api/games/{record}"));
+    let on_b = get_when_there(&b, &format!("/api/games/{record}"));
+    assert_eq!(on_a, on_b);
+    let host_id = host.player.clone().unwrap();
+    let player = get_when_there(&b, &format!("/api/players/{host_id}"));
+    assert_eq!(player["games"], 1);
+    assert_eq!(player["ratings"]["laws"]["games"], 1);
+    // A rematch is another game with another id.
+    host.send(&ClientMessage::Rematch {});
+    host.recv_until(|m| {
+        matches!(
+            m,
+            ServerMessage::Event {
+                event: RoomEvent::Rematch { .. },
+                ..
+            }
+        )
+        .then_some(())
+    });
+    let mut again = a.connect();
+    again.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+        name: None,
+        player_key: None,
+    });
+    again.welcome();
+    assert!(again.record.is_some() && again.record != Some(record));
+    drop((a, b));
+    let _ = std::fs::remove_dir_all(&dir);
+}
