@@ -7,6 +7,7 @@
 //! PNG and exits.
 //!
 //! `starhalma --join http://HOST:PORT/?room=CODE` enters a friend's room;
+//! `starhalma --game http://HOST:PORT/?game=ID` opens a finished online game as a replay;
 //! `starhalma --server http://HOST:PORT` offers "Play a friend" on that room server.
 //!
 //! `starhalma --idle-cpu SECONDS` leaves the windowed game alone on the menu, then in a game
@@ -52,7 +53,7 @@ struct Args {
     touch: bool,
 }
 
-const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--server http://HOST:PORT] \
+const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--game http://HOST:PORT/?game=ID] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
 [--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online]...] \
 | --bench-frames N | --idle-cpu SECONDS";
@@ -88,6 +89,8 @@ fn parse_args() -> Result<Args, String> {
                     Some(parsed.ok_or(format!("--window {size}: use WxH, e.g. 412x860"))?);
             }
             "--join" => args.join = Some(value()?),
+            // A finished game's link: opened as a replay (the same start-up path as a room's).
+            "--game" => args.join = Some(value()?),
             "--menu" => args.menu = true,
             "--press" => {
                 let name = value()?;

@@ -4,7 +4,7 @@
 use super::socket::{Socket, SocketEvent};
 use super::{
     Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, Phase, PlayerProfile,
-    Reacted, ScriptedNetwork, ServerUrl, bad_link, server_error, suggest_name,
+    Reacted, ScriptedNetwork, ServerUrl, bad_link, new_player_key, server_error, suggest_name,
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
 use crate::locale::{Phrase, Words};
@@ -12,8 +12,8 @@ use crate::rest::{Awake, KeepAwake, WakeSignal};
 use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, Liveness, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage,
-    Session, Token, Welcome, decode_server, room_in_url, socket_url,
+    ClientMessage, ErrorCode, Liveness, PlayerKey, PlayerName, RoomCode, RoomEvent, SeatHolder,
+    ServerMessage, Session, Token, Welcome, decode_server, room_in_url, socket_url,
 };
 use starhalma_rules::Variant;
 
@@ -116,6 +116,19 @@ impl Identity<'_> {
         }
         self.profile.name.clone().expect("a name was just set")
     }
+
+    /// The player's key: the kept one, or a new one (kept from now on).
+    fn key(&mut self) -> PlayerKey {
+        *self.profile.player_key.get_or_insert_with(new_player_key)
+    }
+
+    /// Say who we are on the session's next `hello`: name and key.
+    fn introduce(&mut self, session: &mut Session, now: f64) -> PlayerName {
+        let name = self.name(now);
+        session.set_name(Some(name.clone()));
+        session.set_player_key(Some(self.key()));
+        name
+    }
 }
 
 /// Requests from the interface.
@@ -170,8 +183,9 @@ pub(super) fn handle_requests(
                 let Some(url) = own_server(&server, online) else {
                     continue;
                 };
-                let name = identity.name(now);
-                enter_new_room(conn, online, lobby, dial, (url, now), &name);
+                conn.restart(None, None);
+                let name = identity.introduce(&mut conn.session, now);
+                enter_new_room(conn, online, lobby, dial, (url, now));
                 let player_key = conn.session.player_key();
                 conn.session.send(ClientMessage::Create {
                     variant: *variant,
@@ -187,8 +201,9 @@ pub(super) fn handle_requests(
                 let Some(url) = own_server(&server, online) else {
                     continue;
                 };
-                let name = identity.name(now);
-                enter_new_room(conn, online, lobby, dial, (url, now), &name);
+                conn.restart(None, None);
+                let name = identity.introduce(&mut conn.session, now);
+                enter_new_room(conn, online, lobby, dial, (url, now));
                 let player_key = conn.session.player_key();
                 conn.session.send(ClientMessage::QuickMatch {
                     variant: *wanted,
@@ -207,7 +222,7 @@ pub(super) fn handle_requests(
                 conn.restart(None, None);
                 **online = Online::default();
                 lobby.state = LobbyState::Connecting;
-                conn.session.set_name(Some(identity.name(now)));
+                identity.introduce(&mut conn.session, now);
                 conn.connect(url, dial, now);
                 conn.session.hello();
                 conn.session.send(ClientMessage::LobbyWatch {});
@@ -240,7 +255,7 @@ pub(super) fn handle_requests(
                 };
                 lobby.state = LobbyState::Off;
                 memory.last_link = Some(text.clone());
-                conn.session.set_name(Some(identity.name(now)));
+                identity.introduce(&mut conn.session, now);
                 conn.connect(url, dial, now);
                 conn.session.hello();
                 // A seat at once, unless this device holds one there already.
@@ -255,6 +270,8 @@ pub(super) fn handle_requests(
                 reaction: *reaction,
             }),
             NetRequest::Back => conn.session.send(ClientMessage::Back {}),
+            // Not the room's: a replay is fetched by `replay`.
+            NetRequest::OpenReplay(_) => {}
         }
     }
     conn.flush();
@@ -288,21 +305,20 @@ fn own_server(server: &ServerUrl, online: &mut Online) -> Option<String> {
 }
 
 /// A new connection that will open or find a room (the lobby's, if any, ends).
+/// Connect to create or find a room (the caller restarted the connection and introduced the
+/// player on it).
 fn enter_new_room(
     conn: &mut Connection,
     online: &mut Online,
     lobby: &mut Lobby,
     dial: &Dial,
     (url, now): (String, f64),
-    name: &PlayerName,
 ) {
-    conn.restart(None, None);
     *online = Online {
         phase: Phase::Connecting,
         ..default()
     };
     lobby.state = LobbyState::Off;
-    conn.session.set_name(Some(name.clone()));
     conn.connect(url, dial, now);
     conn.session.hello();
 }
@@ -459,6 +475,7 @@ fn handle_message(
                 game,
                 clock_ms,
                 turn_left_ms,
+                record,
                 ..
             } = *welcome;
             if let Some(token) = token {
@@ -480,6 +497,7 @@ fn handle_message(
                 turn_deadline: turn_left_ms.map(|ms| now + ms as f64 / 1000.0),
                 // A resync in the same room keeps counting the wait.
                 waiting_since: (!started).then(|| online.waiting_since.unwrap_or(now)),
+                record,
             };
             let game = Box::new(game);
             conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);

@@ -98,8 +98,9 @@ pub(super) fn apply_events(
                     online.seats = seats;
                     conn.session.taken();
                 }
-                RoomEvent::Started { first } => {
+                RoomEvent::Started { first, record } => {
                     online.started = true;
+                    online.record = record;
                     if first == state.game.first() {
                         conn.session.taken();
                     } else {
@@ -132,7 +133,12 @@ pub(super) fn apply_events(
                     conn.hand(GameCommand::Room(RoomChange::LeftHere), &mut commands);
                     break;
                 }
-                RoomEvent::Rematch { seats, first } => {
+                RoomEvent::Rematch {
+                    seats,
+                    first,
+                    record,
+                } => {
+                    online.record = record;
                     let players = state.game.variant().players();
                     online.seat = online.seat.map(|s| (s + 1) % players);
                     // The host is whoever sits in seat 0.

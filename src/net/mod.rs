@@ -18,7 +18,11 @@
 
 mod connection;
 mod events;
+mod fetch;
+mod replay;
 mod socket;
+
+pub(crate) use replay::{ReplayArrived, record_in_url};
 
 pub use socket::ScriptedNetwork;
 
@@ -32,8 +36,8 @@ use events::apply_events;
 use serde::{Deserialize, Serialize};
 use starhalma_locale::id;
 use starhalma_protocol::{
-    ErrorCode, LobbyRoom, MatchVariant, MoveClock, PlayerName, Reaction, RoomCode, SeatHolder,
-    Token,
+    ErrorCode, LobbyRoom, MatchVariant, MoveClock, PlayerKey, PlayerName, Reaction, RoomCode,
+    SeatHolder, Token,
 };
 use starhalma_rules::Variant;
 
@@ -87,6 +91,8 @@ pub enum NetRequest {
     React(Reaction),
     /// Take back the seat the clock left to the computer.
     Back,
+    /// Open a finished game's replay by its share link (`…/?game=ID`).
+    OpenReplay(String),
 }
 
 /// Who this player is online and how they take others' reactions; kept in the settings.
@@ -97,6 +103,63 @@ pub struct PlayerProfile {
     pub name: Option<PlayerName>,
     /// Others' reactions are not shown (sending stays possible).
     pub mute_reactions: bool,
+    /// The player's key: made the first time they go online, sent with every `hello`,
+    /// `create` and `quick_match`, so their games and ratings are kept as theirs. Shown as
+    /// a player code ([`player_code`]) to move to another device.
+    pub player_key: Option<PlayerKey>,
+}
+
+/// A new player key: 128 bits from the system's secure random source (the browser's
+/// `crypto.getRandomValues` on the web).
+pub(crate) fn new_player_key() -> PlayerKey {
+    let mut bytes = [0u8; 16];
+    if let Err(e) = fill_random(&mut bytes) {
+        // Never seen in practice; a key from the clock is still unique, if guessable.
+        warn!("no secure random source ({e}); the player key comes from the clock");
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
+        let mut mix = starhalma_ai::SplitMix(now);
+        bytes[..8].copy_from_slice(&mix.next_u64().to_be_bytes());
+        bytes[8..].copy_from_slice(&mix.next_u64().to_be_bytes());
+    }
+    PlayerKey::from_bits(u128::from_be_bytes(bytes))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn fill_random(bytes: &mut [u8]) -> Result<(), String> {
+    getrandom::fill(bytes).map_err(|e| e.to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn fill_random(bytes: &mut [u8]) -> Result<(), String> {
+    // Only logged (`new_player_key` warns), never shown.
+    let crypto = web_sys::window()
+        .ok_or("window")?
+        .crypto()
+        .map_err(|_| "crypto")?;
+    crypto
+        .get_random_values_with_u8_array(bytes)
+        .map(|_| ())
+        .map_err(|_| "getRandomValues".to_string())
+}
+
+/// A key as a player code to write down or copy: eight groups of four ("6b1f-0c2d-…").
+pub(crate) fn player_code(key: PlayerKey) -> String {
+    let hex = key.to_string();
+    let groups: Vec<&str> = (0..8).map(|i| &hex[4 * i..4 * i + 4]).collect();
+    groups.join("-")
+}
+
+/// A typed player code back as a key: dashes, spaces and capitals are forgiven.
+pub(crate) fn read_player_code(text: &str) -> Option<PlayerKey> {
+    let hex: String = text
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' ' | '\u{3000}'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    hex.parse().ok()
 }
 
 /// A name to suggest: an adjective, a marble word and a number in the player's language
@@ -257,7 +320,7 @@ impl Lobby {
 }
 
 /// A room link to enter as soon as the game starts (the page's `?room=`, the desktop's
-/// `--join`).
+/// `--join`), or a finished game's link to replay (`?game=`, `--game`).
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct JoinAtStart(pub String);
 
@@ -334,6 +397,9 @@ pub struct Online {
     /// Before play starts: since when (`Time<Real>::elapsed_secs_f64`) this device has waited in
     /// the room for players.
     pub waiting_since: Option<f64>,
+    /// The id the room's current game is kept under on the server once it ends (its replay
+    /// link, [`Online::replay_link`]).
+    pub record: Option<String>,
 }
 
 /// How long a host waits for players before the game suggests the computer for the open
@@ -415,6 +481,14 @@ impl Online {
             .is_some_and(|holder| matches!(holder, SeatHolder::Person { idle: true, .. }))
     }
 
+    /// The current game's replay link (`http(s)://HOST:PORT/?game=ID`), once play started.
+    pub fn replay_link(&self) -> Option<String> {
+        let record = self.record.as_ref()?;
+        let link = self.link.as_ref()?;
+        let origin = link.split("/?").next()?;
+        Some(format!("{origin}/?game={record}"))
+    }
+
     /// Whole seconds the seat to move has left at `now` (rounded up), with a clock.
     pub fn seconds_left(&self, now: f64) -> Option<i64> {
         self.turn_deadline
@@ -428,7 +502,11 @@ fn join_at_start(
     mut requests: MessageWriter<NetRequest>,
 ) {
     if let Some(join) = join {
-        requests.write(NetRequest::Join(join.0.clone()));
+        requests.write(if record_in_url(&join.0).is_some() {
+            NetRequest::OpenReplay(join.0.clone())
+        } else {
+            NetRequest::Join(join.0.clone())
+        });
         commands.remove_resource::<JoinAtStart>();
     }
 }
@@ -467,7 +545,7 @@ impl Plugin for NetPlugin {
         #[cfg(target_arch = "wasm32")]
         if let Some((origin, href)) = page_address() {
             app.insert_resource(ServerUrl(Some(origin)));
-            if starhalma_protocol::room_in_url(&href).is_ok() {
+            if starhalma_protocol::room_in_url(&href).is_ok() || record_in_url(&href).is_some() {
                 app.insert_resource(JoinAtStart(href));
             }
         }
@@ -480,12 +558,16 @@ impl Plugin for NetPlugin {
             .init_resource::<ChosenServer>()
             .init_resource::<Connection>()
             .init_resource::<PlayerProfile>()
+            .init_resource::<replay::PendingReplay>()
+            .add_message::<ReplayArrived>()
             .add_systems(
                 Update,
                 (
                     (
                         join_at_start,
                         handle_requests,
+                        replay::open_replays,
+                        replay::receive_replay,
                         send_proposals,
                         receive,
                         apply_events,

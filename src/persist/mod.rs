@@ -18,7 +18,7 @@ use crate::core::{Authority, CommandApplied, GameCommand, GameReset, Match, Move
 use crate::frame::Frame;
 use crate::locale::{Phrase, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
-use crate::net::{OnlineMemory, PlayerProfile};
+use crate::net::{OnlineMemory, PlayerProfile, ReplayArrived};
 use crate::sound::SoundSettings;
 use crate::ui::{FileRequest, MenuChoice, Notice, PanelSettings, RoomClock, SavedGames, Screen};
 use bevy::prelude::*;
@@ -146,6 +146,50 @@ fn load_game(
     }
 }
 
+/// A replay's record from the server (net fetched it): its save file loaded like a saved
+/// game's (checked move by move), or why it cannot be.
+fn load_replays(
+    mut arrived: MessageReader<ReplayArrived>,
+    screen: Res<State<Screen>>,
+    mut notice: ResMut<Notice>,
+    mut commands: MessageWriter<GameCommand>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for ReplayArrived { id: record, answer } in arrived.read() {
+        let Some(record) = record else {
+            // No record was asked: the link's own reason.
+            if let Err(why) = answer {
+                notice.0 = why.clone();
+            }
+            continue;
+        };
+        let game = Phrase::Verbatim(record.clone());
+        let loaded = answer.clone().and_then(|body| {
+            let record: serde_json::Value =
+                serde_json::from_str(&body).map_err(|_| Phrase::msg(id::FETCH_GARBLED))?;
+            let save = record.get("save").ok_or(Phrase::msg(id::FETCH_GARBLED))?;
+            load_text(&save.to_string())
+        });
+        match loaded {
+            Ok(Match {
+                game: played,
+                setup,
+            }) => {
+                commands.write(GameCommand::Load(Box::new(played), setup));
+                notice.0 = Phrase::msg(id::REPLAY_LOADED).with("game", game);
+                if *screen.get() != Screen::Playing {
+                    next.set(Screen::Playing);
+                }
+            }
+            Err(why) => {
+                notice.0 = Phrase::msg(id::REPLAY_FAILED)
+                    .with("game", game)
+                    .with("reason", why);
+            }
+        }
+    }
+}
+
 fn dropped_files(
     mut drops: MessageReader<bevy::window::FileDragAndDrop>,
     mut requests: MessageWriter<FileRequest>,
@@ -209,7 +253,7 @@ impl Plugin for PersistPlugin {
             .add_systems(
                 Update,
                 (
-                    (dropped_files, (save_game, load_game))
+                    (dropped_files, (save_game, load_game, load_replays))
                         .chain()
                         .in_set(Frame::Files),
                     (

@@ -43,6 +43,9 @@ pub(super) struct Settings {
     player_name: Option<String>,
     /// Others' reactions online are not shown.
     mute_reactions: bool,
+    /// The player key online, as 32 hex characters (none until the player first goes online;
+    /// one that does not read as a key is dropped, and a new one made when needed).
+    player_key: Option<String>,
     /// The move clock of rooms "Play a friend" opens, in milliseconds (none: no clock; a value
     /// off the list is dropped).
     room_clock_ms: Option<u64>,
@@ -94,6 +97,7 @@ impl Settings {
             language: language.map(|l| l.code().to_string()),
             player_name: None,
             mute_reactions: false,
+            player_key: None,
             room_clock_ms: None,
             server: None,
         })
@@ -190,6 +194,7 @@ pub(super) fn load_settings(
             .as_deref()
             .and_then(|name| PlayerName::new(name).ok()),
         mute_reactions: settings.mute_reactions,
+        player_key: settings.player_key.as_deref().and_then(|k| k.parse().ok()),
     });
     let typed = settings
         .server
@@ -238,6 +243,7 @@ pub(super) fn save_settings(store: Res<Store>, now: Choices, mut written: Local<
     };
     settings.player_name = now.profile.name.as_ref().map(|n| n.to_string());
     settings.mute_reactions = now.profile.mute_reactions;
+    settings.player_key = now.profile.player_key.map(|k| k.to_string());
     settings.room_clock_ms = now.clock.0.map(MoveClock::millis);
     settings.server.clone_from(&now.chosen.0);
     if written.as_ref() == Some(&settings) {

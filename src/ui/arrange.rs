@@ -439,6 +439,10 @@ fn measure_interface(
             .reduce(f32::max)
             .filter(|height| *height > 0.0);
     }
+    // Entries built this frame are not laid out yet: keep the row as measured before, or the
+    // list would be sized for the estimate, then for the measure, and so on, frame after
+    // frame (one row too many on a phone every other frame).
+    measured.row = measured.row.or(list.row);
     list.set_if_neq(measured);
 }
 

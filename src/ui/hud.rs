@@ -156,6 +156,12 @@ fn hud_buttons() -> Vec<(Phrase, UiAction, ButtonGroup)> {
         (msg(id::BUTTON_RESIGN), UiAction::Resign, Main),
         (msg(id::BUTTON_PLAY_AGAIN), UiAction::PlayAgain, Main),
         (msg(id::BUTTON_COPY_LINK), UiAction::CopyLink, Main),
+        // Online, once the game is over: its replay link, to send friends.
+        (
+            msg(id::BUTTON_COPY_REPLAY_LINK),
+            UiAction::CopyReplayLink,
+            Secondary,
+        ),
         (msg(id::BUTTON_JOIN), UiAction::TakeSeat, Main),
         (msg(id::BUTTON_FILL_COMPUTER), UiAction::FillComputer, Main),
         (msg(id::BUTTON_LEAVE), UiAction::Leave, Main),

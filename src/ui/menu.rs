@@ -205,8 +205,7 @@ fn build_menu(
             (rows, None)
         }
         MenuPage::Online => {
-            let name = profile.name.as_ref();
-            let page = online_rows(&choice, *clock, name, (&typing, &server), &lobby);
+            let page = online_rows(&choice, *clock, &profile, (&typing, &server), &lobby);
             let mut rows = Vec::from(choice_rows(&choice));
             let status_after = rows.len() + page.status_after;
             rows.extend(page.rows);

@@ -172,6 +172,8 @@ pub enum UiAction {
     NewName,
     /// Copy the room's link.
     CopyLink,
+    /// Copy the finished online game's replay link.
+    CopyReplayLink,
     /// A spectator takes the lowest open seat.
     TakeSeat,
     /// The host seats the computer in the open seats.
@@ -218,6 +220,10 @@ pub enum UiAction {
     Type(play_online::TextField),
     /// Take the typed name.
     TakeName,
+    /// Take the typed player code: play as the player it stands for (another device's).
+    TakePlayerCode,
+    /// Start over as a new player (pressed twice: the first press asks).
+    NewIdentity,
     /// Play on the typed server.
     TakeServer,
     /// Enter the room whose code or link was typed.

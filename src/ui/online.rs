@@ -59,12 +59,16 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
 }
 
 /// Which online buttons show: (action, shown).
-pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 8] {
+pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 9] {
     let in_room = online.phase == Phase::InRoom;
     let seated = in_room && online.seat.is_some();
     let many = state.game.variant().players() >= 3;
     [
         (UiAction::CopyLink, online.link.is_some()),
+        (
+            UiAction::CopyReplayLink,
+            in_room && state.game.is_over() && online.replay_link().is_some(),
+        ),
         (
             UiAction::TakeSeat,
             in_room && online.seat.is_none() && online.seats.contains(&SeatHolder::Open),
@@ -133,6 +137,11 @@ fn online_actions(
             UiAction::CopyLink => {
                 if let Some(link) = &online.link {
                     notice.0 = copy_to_clipboard(link, &mut clipboard);
+                }
+            }
+            UiAction::CopyReplayLink => {
+                if let Some(link) = online.replay_link() {
+                    notice.0 = copy_to_clipboard(&link, &mut clipboard);
                 }
             }
             _ => {}

@@ -1,4 +1,5 @@
-//! The Play online screen, a page of the menu: the player's name (drawn or typed), Quick match
+//! The Play online screen, a page of the menu: the player's name (drawn or typed), their player
+//! code (shown to copy to another device, or typed to play as the player of another), Quick match
 //! for the menu's rule set or any, a new private or public table with its move clock, Join by
 //! code or link (typed), and the list of public tables on the server (sit at a waiting one,
 //! watch a playing one). The menu draws it ([`online_rows`]); this module keeps what is typed
@@ -7,7 +8,10 @@
 use super::{ActionPressed, MenuChoice, RoomClock, Screen, UiAction};
 use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, rules_name};
-use crate::net::{ChosenServer, Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl};
+use crate::net::{
+    ChosenServer, Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl, new_player_key,
+    player_code, read_player_code,
+};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -34,6 +38,8 @@ pub enum TextField {
     RoomCode,
     /// The server to play on (`http://HOST:PORT`; the desktop).
     Server,
+    /// The player code (the player key), shown while editing, to copy or replace.
+    PlayerCode,
 }
 
 /// What is typed on the Play online page, and into which field the keys go now.
@@ -43,8 +49,11 @@ pub struct Typing {
     pub name: String,
     pub code: String,
     pub server: String,
-    /// Why the last thing typed was not taken.
+    pub player_code: String,
+    /// Why the last thing typed was not taken (or what was done: a code taken).
     pub error: Option<Phrase>,
+    /// "New identity" was pressed once: the next press starts over.
+    pub confirm_new_identity: bool,
 }
 
 impl Typing {
@@ -53,6 +62,7 @@ impl Typing {
             TextField::Name => &mut self.name,
             TextField::RoomCode => &mut self.code,
             TextField::Server => &mut self.server,
+            TextField::PlayerCode => &mut self.player_code,
         }
     }
 
@@ -62,6 +72,7 @@ impl Typing {
             TextField::Name => &self.name,
             TextField::RoomCode => &self.code,
             TextField::Server => &self.server,
+            TextField::PlayerCode => &self.player_code,
         };
         if self.editing == Some(field) {
             format!("{text}|") // for developers: the caret
@@ -94,7 +105,7 @@ pub(super) struct OnlinePage {
 pub(super) fn online_rows(
     choice: &MenuChoice,
     clock: RoomClock,
-    name: Option<&PlayerName>,
+    profile: &PlayerProfile,
     (typing, server): (&Typing, &ServerUrl),
     lobby: &Lobby,
 ) -> OnlinePage {
@@ -116,7 +127,7 @@ pub(super) fn online_rows(
         }
         phrase
     };
-    let name_button = match name {
+    let name_button = match &profile.name {
         Some(name) => {
             Phrase::msg(id::MENU_PLAYER_NAME).with("name", Phrase::Verbatim(name.to_string()))
         }
@@ -180,7 +191,33 @@ pub(super) fn online_rows(
         ),
         (Phrase::msg(id::MENU_JOIN_CODE), UiAction::JoinCode, false),
     ];
-    let mut rows = vec![names, quick, create, code];
+    // The player code stays hidden until pressed (it is the player's secret).
+    let identity = vec![
+        (
+            if typing.editing == Some(TextField::PlayerCode) {
+                typed(
+                    TextField::PlayerCode,
+                    id::MENU_PLAYER_CODE,
+                    "code",
+                    String::new(),
+                )
+            } else {
+                Phrase::msg(id::MENU_PLAYER_CODE_HIDDEN)
+            },
+            UiAction::Type(TextField::PlayerCode),
+            typing.editing == Some(TextField::PlayerCode),
+        ),
+        (
+            Phrase::msg(if typing.confirm_new_identity {
+                id::MENU_NEW_IDENTITY_SURE
+            } else {
+                id::MENU_NEW_IDENTITY
+            }),
+            UiAction::NewIdentity,
+            typing.confirm_new_identity,
+        ),
+    ];
+    let mut rows = vec![names, quick, create, code, identity];
     // The desktop chooses its server, or is the server itself for friends on its network.
     if cfg!(not(target_arch = "wasm32")) {
         let address = server.0.clone().unwrap_or_default();
@@ -309,6 +346,7 @@ fn type_text(
             TextField::Name => UiAction::TakeName,
             TextField::RoomCode => UiAction::JoinCode,
             TextField::Server => UiAction::TakeServer,
+            TextField::PlayerCode => UiAction::TakePlayerCode,
         };
         actions.write(ActionPressed(action));
     }
@@ -337,6 +375,11 @@ fn online_page_actions(
     let variant = choice.setup(0).variant;
     let random_start = choice.starts == super::WhoStarts::Random;
     for ActionPressed(action) in actions.read() {
+        // "New identity" asks once; anything else pressed in between cancels the question.
+        if *action != UiAction::NewIdentity && typing.confirm_new_identity {
+            typing.confirm_new_identity = false;
+            typing.error = None;
+        }
         let mut play = |request: NetRequest, page: &mut MenuPage| {
             requests.write(request);
             *page = MenuPage::Main;
@@ -359,6 +402,7 @@ fn online_page_actions(
             }
             UiAction::Type(field) => {
                 typing.error = None;
+                typing.confirm_new_identity = false;
                 if typing.editing == Some(field) {
                     typing.editing = None;
                     continue;
@@ -372,6 +416,10 @@ fn online_page_actions(
                             .unwrap_or_default();
                     }
                     TextField::Server => typing.server = server.0.clone().unwrap_or_default(),
+                    TextField::PlayerCode => {
+                        let key = *profile.player_key.get_or_insert_with(new_player_key);
+                        typing.player_code = player_code(key);
+                    }
                     TextField::RoomCode => {}
                 }
                 typing.editing = Some(field);
@@ -384,6 +432,28 @@ fn online_page_actions(
                         typing.error = None;
                     }
                     Err(_) => typing.error = Some(Phrase::msg(id::ONLINE_BAD_NAME)),
+                }
+            }
+            UiAction::TakePlayerCode => {
+                typing.editing = None;
+                match read_player_code(&typing.player_code) {
+                    Some(key) => {
+                        profile.player_key = Some(key);
+                        typing.error = Some(Phrase::msg(id::ONLINE_PLAYER_CODE_TAKEN));
+                    }
+                    None => typing.error = Some(Phrase::msg(id::ONLINE_BAD_PLAYER_CODE)),
+                }
+                typing.player_code.clear();
+            }
+            UiAction::NewIdentity => {
+                typing.editing = None;
+                if typing.confirm_new_identity {
+                    profile.player_key = Some(new_player_key());
+                    typing.confirm_new_identity = false;
+                    typing.error = Some(Phrase::msg(id::ONLINE_NEW_IDENTITY_DONE));
+                } else {
+                    typing.confirm_new_identity = true;
+                    typing.error = Some(Phrase::msg(id::ONLINE_NEW_IDENTITY_ASK));
                 }
             }
             UiAction::TakeServer => {

@@ -400,8 +400,20 @@ fn settings_persist_between_runs() {
     press(&mut app, UiAction::ToggleSound);
     key(&mut app, KeyCode::KeyC); // hide the panel
     key(&mut app, KeyCode::KeyT); // top-down view
+    // The player key online (made the first time online) is kept with the settings.
+    let player_key = starhalma_protocol::PlayerKey::from_bits((7 << 64) | 42);
+    app.world_mut()
+        .resource_mut::<starhalma::testing::PlayerProfile>()
+        .player_key = Some(player_key);
+    app.update();
     let speed = app.world().resource::<AnimationSettings>().seconds_per_hop;
     let next = full_app(&store, None);
+    assert_eq!(
+        next.world()
+            .resource::<starhalma::testing::PlayerProfile>()
+            .player_key,
+        Some(player_key)
+    );
     assert_eq!(
         next.world().resource::<AnimationSettings>().seconds_per_hop,
         speed

@@ -145,7 +145,7 @@ fn the_layout_follows_the_window_through_resizes_and_rotations() {
         "room under the board: {phone:?}"
     );
     let secondary = button_places(&mut app, ButtonGroup::Secondary);
-    assert_eq!(secondary.len(), 11);
+    assert_eq!(secondary.len(), 12);
     assert!(
         secondary.iter().all(|(_, in_bar, _)| !*in_bar),
         "{secondary:?}"

@@ -18,8 +18,8 @@ use starhalma::{
     Store, UiAction,
 };
 use starhalma_protocol::{
-    ClientMessage, LobbyRoom, MoveClock, MovedBy, PlayerName, Reaction, RoomCode, RoomEvent,
-    SeatHolder, ServerMessage, Token, Welcome,
+    ClientMessage, LobbyRoom, MoveClock, MovedBy, PlayerKey, PlayerName, Reaction, RoomCode,
+    RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
 };
 use starhalma_rules::{Game, Move, Variant};
 use std::time::Duration;
@@ -34,6 +34,11 @@ fn room() -> RoomCode {
 const ME: &str = "Mina";
 
 /// A client on the menu whose connections are scripted, playing as [`ME`].
+/// The player key of [`online_app`]'s profile.
+fn my_key() -> PlayerKey {
+    PlayerKey::from_bits(0x0123_4567_89ab_cdef_0123_4567_89ab_cdef)
+}
+
 fn online_app() -> (App, ScriptedNetwork) {
     online_app_named(Some(ME))
 }
@@ -47,6 +52,7 @@ fn online_app_named(name: Option<&str>) -> (App, ScriptedNetwork) {
             .insert_resource(PlayerProfile {
                 name: name.map(|n| PlayerName::new(n).unwrap()),
                 mute_reactions: false,
+                player_key: name.map(|_| my_key()),
             })
             .insert_resource(ServerUrl(Some("http://127.0.0.1:9".into())));
     });
@@ -85,9 +91,14 @@ fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> Se
         clock_ms: None,
         turn_left_ms: None,
         player: None,
-        record: None,
+        // A started game's record id (the server sends it once play starts).
+        record: (seq >= 2).then(|| FIRST_RECORD.to_string()),
     }))
 }
+
+/// The record ids [`welcome`] and the tests' rematches give the room's games.
+const FIRST_RECORD: &str = "0123456789abcdef0123";
+const SECOND_RECORD: &str = "fedcba9876543210fedc";
 
 fn people(n: usize) -> Vec<SeatHolder> {
     vec![
@@ -130,7 +141,7 @@ fn assert_said_hello_with_token(script: &ScriptedNetwork, seat: u8) {
             room: Some(room()),
             token: Some(Token::from_bits(100 + u128::from(seat))),
             name: Some(ME.into()),
-            player_key: None,
+            player_key: Some(my_key()),
         }]
     );
 }
@@ -182,7 +193,7 @@ fn a_link_says_hello_and_the_welcome_replaces_the_match() {
             room: Some(room()),
             token: None,
             name: Some(ME.into()),
-            player_key: None,
+            player_key: Some(my_key()),
         }]
     );
     // The room has one move played, and waits for nobody.
@@ -337,6 +348,19 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
         event: RoomEvent::Resigned { seat: 0 },
     });
     until(&mut app, |app| game(app).is_over());
+    // The finished game's replay link is there to copy (headless: printed, and said).
+    app.update();
+    let replay = format!("http://127.0.0.1:9/?game={FIRST_RECORD}");
+    assert_eq!(
+        app.world().resource::<Online>().replay_link().as_deref(),
+        Some(replay.as_str())
+    );
+    press(&mut app, UiAction::CopyReplayLink);
+    assert!(
+        texts(&mut app).iter().any(|t| t.contains(&replay)),
+        "{:?}",
+        texts(&mut app)
+    );
     command(&mut app, GameCommand::Rematch);
     app.update();
     assert_eq!(script.sent(), vec![ClientMessage::Rematch {}]);
@@ -345,9 +369,15 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
         event: RoomEvent::Rematch {
             seats: people(2),
             first: 0,
+            record: Some(SECOND_RECORD.into()),
         },
     });
     until(&mut app, |app| !game(app).is_over());
+    // The new game has its own record.
+    assert_eq!(
+        app.world().resource::<Online>().record.as_deref(),
+        Some(SECOND_RECORD)
+    );
     // Seats shift by one: this device now plays Blue, and Red (the friend) moves first.
     let state = app.world().resource::<Match>().clone();
     assert_eq!(state.setup.seats, vec![SeatKind::Remote, SeatKind::Human]);
@@ -843,6 +873,16 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
     };
     let kept = app.world().resource::<PlayerProfile>().name.clone();
     assert_eq!(kept.as_ref().map(PlayerName::as_str), Some(name.as_str()));
+    // A player key too, made now and kept: the same one goes with every message after.
+    let key = app
+        .world()
+        .resource::<PlayerProfile>()
+        .player_key
+        .expect("a key was made");
+    assert!(
+        matches!(sent.as_slice(), [ClientMessage::Hello { player_key: Some(k), .. }] if *k == key),
+        "{sent:?}"
+    );
     // English: an adjective, a marble word and a number from 10 to 99.
     let words: Vec<&str> = name.split(' ').collect();
     assert_eq!(words.len(), 3, "{name}");
@@ -862,7 +902,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
                 room: None,
                 token: None,
                 name: Some(name.clone()),
-                player_key: None,
+                player_key: Some(key),
             },
             ClientMessage::Create {
                 variant: table2(),
@@ -870,7 +910,7 @@ fn the_first_time_online_a_name_is_suggested_kept_and_sent() {
                 clock_ms: None,
                 public: false,
                 random_start: false,
-                player_key: None,
+                player_key: Some(key),
             },
         ]
     );
@@ -1223,7 +1263,7 @@ fn the_play_online_page_follows_the_public_tables() {
                 room: None,
                 token: None,
                 name: Some(ME.into()),
-                player_key: None,
+                player_key: Some(my_key()),
             },
             ClientMessage::LobbyWatch {}
         ]
@@ -1297,7 +1337,7 @@ fn the_play_online_page_follows_the_public_tables() {
                 room: Some(code),
                 token: None,
                 name: Some(ME.into()),
-                player_key: None,
+                player_key: Some(my_key()),
             },
             ClientMessage::Join {}
         ]
@@ -1320,7 +1360,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
                 players: menu_variant().players(),
                 name: Some(ME.into()),
                 clock_ms: None,
-                player_key: None,
+                player_key: Some(my_key()),
             },
         ),
         (
@@ -1330,7 +1370,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
                 players: menu_variant().players(),
                 name: Some(ME.into()),
                 clock_ms: None,
-                player_key: None,
+                player_key: Some(my_key()),
             },
         ),
         (
@@ -1341,7 +1381,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
                 clock_ms: None,
                 public: true,
                 random_start: false,
-                player_key: None,
+                player_key: Some(my_key()),
             },
         ),
     ] {
@@ -1452,7 +1492,7 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
             room: Some(room()),
             token: None,
             name: Some("सीता 7".into()),
-            player_key: None,
+            player_key: Some(my_key()),
         })
     );
     assert_eq!(
@@ -1632,7 +1672,10 @@ fn a_host_left_waiting_a_minute_is_offered_the_computer() {
     });
     script.push(&ServerMessage::Event {
         seq: 3,
-        event: RoomEvent::Started { first: 0 },
+        event: RoomEvent::Started {
+            first: 0,
+            record: Some(FIRST_RECORD.into()),
+        },
     });
     app.update();
     app.update();
@@ -1720,7 +1763,10 @@ fn a_room_that_tosses_starts_with_the_seat_the_server_names() {
     });
     script.push(&ServerMessage::Event {
         seq: 3,
-        event: RoomEvent::Started { first: 1 },
+        event: RoomEvent::Started {
+            first: 1,
+            record: None,
+        },
     });
     for _ in 0..4 {
         app.update();
@@ -1738,6 +1784,7 @@ fn a_room_that_tosses_starts_with_the_seat_the_server_names() {
         event: RoomEvent::Rematch {
             seats: vec![person("さくら"), person(ME)],
             first: 1,
+            record: None,
         },
     });
     for _ in 0..4 {
@@ -1750,4 +1797,219 @@ fn a_room_that_tosses_starts_with_the_seat_the_server_names() {
         "this device, now seat 1, moves first"
     );
     assert!(game(&app).history().is_empty());
+}
+
+/// The player code: hidden until pressed, then shown to copy; another device's code typed in
+/// makes this device that player (and the next room hears it); a bad one changes nothing; a
+/// new player takes two presses.
+#[test]
+fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_presses() {
+    use bevy::input::keyboard::Key;
+    let (mut app, script) = online_app();
+    press(&mut app, UiAction::OpenOnline);
+    app.update();
+    script.sent();
+    let key = |app: &App| app.world().resource::<PlayerProfile>().player_key;
+    let shown = "0123-4567-89ab-cdef-0123-4567-89ab-cdef";
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "Player code (to play as you on another device): press to show")
+    );
+    assert!(!texts(&mut app).iter().any(|t| t.contains(shown)));
+    press(&mut app, UiAction::Type(TextField::PlayerCode));
+    app.update();
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.contains(&format!("Player code: {shown}"))),
+        "{:?}",
+        texts(&mut app)
+    );
+    // A bad code: refused in words, the key stays.
+    for _ in 0..shown.len() {
+        type_key(&mut app, Key::Backspace, KeyCode::Backspace);
+    }
+    type_keys(&mut app, "not a code");
+    type_key(&mut app, Key::Enter, KeyCode::Enter);
+    assert_eq!(key(&app), Some(my_key()));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("A player code is 32 characters"))
+    );
+    // Another device's code, with capitals and spaces: this device plays as that player.
+    press(&mut app, UiAction::Type(TextField::PlayerCode));
+    for _ in 0..shown.len() {
+        type_key(&mut app, Key::Backspace, KeyCode::Backspace);
+    }
+    type_keys(&mut app, "FEDC BA98 7654 3210 fedc-ba98-7654-3210");
+    type_key(&mut app, Key::Enter, KeyCode::Enter);
+    let theirs = PlayerKey::from_bits(0xfedc_ba98_7654_3210_fedc_ba98_7654_3210);
+    assert_eq!(key(&app), Some(theirs));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Player code taken"))
+    );
+    // A new player: the first press asks, something else cancels, two presses do it.
+    press(&mut app, UiAction::NewIdentity);
+    app.update();
+    assert_eq!(key(&app), Some(theirs));
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t.starts_with("Start over as a new player?"))
+    );
+    press(&mut app, UiAction::CycleRoomClock);
+    press(&mut app, UiAction::NewIdentity);
+    assert_eq!(
+        key(&app),
+        Some(theirs),
+        "the question was cancelled in between"
+    );
+    press(&mut app, UiAction::NewIdentity);
+    app.update();
+    let new = key(&app).expect("a key");
+    assert!(new != theirs && new != my_key());
+    assert!(
+        texts(&mut app)
+            .iter()
+            .any(|t| t == "You are a new player now")
+    );
+    // The next room is entered as the new player.
+    press(&mut app, UiAction::QuickMatch);
+    app.update();
+    let sent = script.sent();
+    assert!(
+        sent.iter().any(
+            |m| matches!(m, ClientMessage::QuickMatch { player_key: Some(k), .. } if *k == new)
+        ),
+        "{sent:?}"
+    );
+    assert!(
+        sent.iter()
+            .any(|m| matches!(m, ClientMessage::Hello { player_key: Some(k), .. } if *k == new)),
+        "{sent:?}"
+    );
+}
+
+/// A server's records API for one answer: the request line it read comes back on the channel.
+fn serve_once(status: &str, body: String) -> (String, std::sync::mpsc::Receiver<String>) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let status = status.to_string();
+    std::thread::spawn(move || {
+        let Ok((stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut line = String::new();
+        let _ = reader.read_line(&mut line);
+        // The rest of the request, to its blank line.
+        let mut header = String::new();
+        while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
+            header.clear();
+        }
+        let _ = tx.send(line.trim_end().to_string());
+        let mut stream = stream;
+        let _ = write!(
+            stream,
+            "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+    });
+    (addr, rx)
+}
+
+/// Update until `done` (a real thread answers), at most 10 s.
+fn until_answered(app: &mut App, done: impl Fn(&App) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(app) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no answer in 10 s"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A finished online game's share link opens it as a replay: its record fetched from the
+/// server's API and loaded on the board move for move; a link the server does not know says
+/// why in the server's words, a link that is no game's is refused at once, and the game on
+/// the board stays as it was.
+#[test]
+fn a_finished_game_opens_as_a_replay_from_its_share_link() {
+    use starhalma::testing::Notice;
+    let mut game = Game::new(table2());
+    for _ in 0..5 {
+        game.play(game.legal_moves()[0]).unwrap();
+    }
+    game.resign(0).unwrap();
+    let id = "0123456789abcdef0123";
+    let save: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    let record = serde_json::json!({ "id": id, "rules": "table", "save": save });
+    let (addr, asked) = serve_once("200 OK", record.to_string());
+    let (mut app, _script) = online_app();
+    let notice = |app: &App| app.world().resource::<Notice>().0.in_english();
+    app.world_mut()
+        .write_message(NetRequest::OpenReplay(format!("http://{addr}/?game={id}")));
+    until_answered(&mut app, |app| {
+        app.world().resource::<Match>().game.history().len() == 5
+    });
+    app.update();
+    assert_eq!(
+        asked.recv().unwrap(),
+        format!("GET /api/games/{id} HTTP/1.1")
+    );
+    let shown = &app.world().resource::<Match>().game;
+    assert_eq!(shown.history(), game.history(), "move for move");
+    assert_eq!(shown.status(), game.status());
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(
+        notice(&app),
+        format!("Replay of game {id}: step through it with the move list")
+    );
+    // A game the server does not keep: its reason, and the replay stays on the board.
+    let missing = serde_json::json!({"error": "not_found", "message": "no game has this id"});
+    let (addr, _) = serve_once("404 Not Found", missing.to_string());
+    let other = "fedcba9876543210fedc";
+    app.world_mut()
+        .write_message(NetRequest::OpenReplay(format!(
+            "http://{addr}/?game={other}"
+        )));
+    until_answered(&mut app, |app| notice(app).starts_with("Could not open"));
+    assert_eq!(
+        notice(&app),
+        format!("Could not open game {other}: no game has this id")
+    );
+    assert_eq!(
+        app.world().resource::<Match>().game.history(),
+        game.history()
+    );
+    // Not a game's link at all: said at once, nothing fetched.
+    app.world_mut().write_message(NetRequest::OpenReplay(
+        "http://host/?room=k3v7q2mzpa".into(),
+    ));
+    app.update();
+    app.update();
+    assert!(notice(&app).starts_with("\"http://host/?room=k3v7q2mzpa\" is not a game's link"));
+    // A record whose save file is corrupt is refused like a corrupt file.
+    let corrupt = serde_json::json!({ "id": id, "save": { "format": "nonsense" } });
+    let (addr, _) = serve_once("200 OK", corrupt.to_string());
+    app.world_mut()
+        .write_message(NetRequest::OpenReplay(format!(
+            "http://{addr}/api/games/{id}"
+        )));
+    until_answered(&mut app, |app| notice(app).starts_with("Could not open"));
+    assert_eq!(
+        app.world().resource::<Match>().game.history(),
+        game.history()
+    );
 }

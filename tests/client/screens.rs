@@ -87,6 +87,7 @@ fn laid_out(size: &Size, language: Language, start: Option<Match>) -> (App, Scri
             .insert_resource(PlayerProfile {
                 name: Some(PlayerName::new("Mina").unwrap()),
                 mute_reactions: false,
+                player_key: None,
             })
             .insert_resource(ServerUrl(Some("http://127.0.0.1:9".into())));
         app.world_mut().spawn((
@@ -392,6 +393,8 @@ struct Drawn {
     background: Option<Srgba>,
     text_colour: Option<Srgba>,
     ancestors: Vec<Entity>,
+    /// For a button: the first words drawn inside it (to name it in a fault).
+    inner: Option<String>,
 }
 
 fn srgba(color: Color) -> Srgba {
@@ -471,7 +474,17 @@ fn drawn(app: &mut App) -> Vec<Drawn> {
             background: background.map(|b| srgba(b.0)).filter(|b| b.alpha > 0.0),
             text_colour: colour.map(|c| srgba(c.0)),
             ancestors,
+            inner: None,
         });
+    }
+    for i in 0..out.len() {
+        if out[i].button {
+            let inner = out
+                .iter()
+                .find(|d| d.ancestors.contains(&out[i].entity) && d.text.is_some())
+                .and_then(|d| d.text.clone());
+            out[i].inner = inner;
+        }
     }
     out
 }
@@ -479,7 +492,14 @@ fn drawn(app: &mut App) -> Vec<Drawn> {
 fn label(d: &Drawn) -> String {
     match &d.text {
         Some(t) => format!("{:?}", t.chars().take(40).collect::<String>()),
-        None => format!("button {:?}", d.entity),
+        None => match &d.inner {
+            Some(inner) => format!(
+                "button {:?} ({:?})",
+                d.entity,
+                inner.chars().take(40).collect::<String>()
+            ),
+            None => format!("button {:?}", d.entity),
+        },
     }
 }
 

@@ -104,6 +104,7 @@ button-pass = Pass
 button-resign = Resign
 button-play-again = Play again
 button-copy-link = Copy link
+button-copy-replay-link = Copy replay link
 button-join = Join
 button-fill-computer = Fill empty seats with the computer
 button-leave = Leave (the computer takes over)
@@ -565,5 +566,18 @@ lobby-running = Watch { $names }: { $rules }, { $seconds ->
     } a move
 online-bad-name = A name has 1 to 20 characters, with no line breaks or invisible characters
 online-bad-code = "{ $code }" is not a room code (10 letters and digits) or a room link
+menu-player-code = Player code: { $code }
+menu-player-code-hidden = Player code (to play as you on another device): press to show
+menu-new-identity = New player
+menu-new-identity-sure = New player: press again to confirm
+online-player-code-taken = Player code taken: you play as that player from now on
+online-bad-player-code = A player code is 32 characters of 0–9 and a–f (dashes may stay)
+online-new-identity-ask = Start over as a new player? Your games and ratings stay with the old code: write it down first. Press New player again to go on.
+online-new-identity-done = You are a new player now
+replay-loaded = Replay of game { $game }: step through it with the move list
+replay-failed = Could not open game { $game }: { $reason }
+replay-bad-link = "{ $link }" is not a game's link (…/?game= and 20 characters of 0–9, a–f)
+fetch-status = the server answered { $status }
+fetch-garbled = the server's answer could not be read
 server-error-too-many-waiting = as many public tables as the server keeps are waiting: join one of them
 server-error-too-many-watchers = the server lists its tables to as many players as it can; try later

@@ -87,6 +87,7 @@ button-pass = パス
 button-resign = 投了
 button-play-again = もう一度
 button-copy-link = リンクをコピー
+button-copy-replay-link = 再生リンクをコピー
 button-join = 参加
 button-fill-computer = 空席をコンピューターで埋める
 button-leave = 退出（コンピューターが代わる）
@@ -490,5 +491,18 @@ lobby-running = { $names }を見る: { $rules }、1手{ $seconds ->
     }
 online-bad-name = 名前は1〜20文字で、改行や見えない文字は使えません
 online-bad-code = 「{ $code }」はルームのコード（英数字10文字）でもリンクでもありません
+menu-player-code = プレイヤーコード: { $code }
+menu-player-code-hidden = プレイヤーコード（ほかのデバイスで同じプレイヤーとして遊ぶ）: 押して表示
+menu-new-identity = 新しいプレイヤー
+menu-new-identity-sure = 新しいプレイヤー: もう一度押して決定
+online-player-code-taken = プレイヤーコードを使いました。これからはそのプレイヤーとして遊びます
+online-bad-player-code = プレイヤーコードは0〜9とa〜fの32文字です（ハイフンはあってもかまいません）
+online-new-identity-ask = 新しいプレイヤーとして始めますか？ 対局とレーティングは今のコードに残ります。先にメモしてください。続けるにはもう一度「新しいプレイヤー」を押します。
+online-new-identity-done = 新しいプレイヤーになりました
+replay-loaded = 対局 { $game } の再生: 棋譜で一手ずつ見られます
+replay-failed = 対局 { $game } を開けませんでした: { $reason }
+replay-bad-link = 「{ $link }」は対局のリンク（…/?game= と0〜9、a〜fの20文字）ではありません
+fetch-status = サーバーの返事: { $status }
+fetch-garbled = サーバーの返事を読めませんでした
 server-error-too-many-waiting = 待っている公開テーブルがいっぱいです。どれかに入ってください
 server-error-too-many-watchers = サーバーが表示できる人数を超えました。あとで試してください

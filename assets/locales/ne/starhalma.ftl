@@ -87,6 +87,7 @@ button-pass = पास
 button-resign = हार मान्ने
 button-play-again = फेरि खेल्ने
 button-copy-link = लिङ्क कपी
+button-copy-replay-link = पुनरावृत्ति लिङ्क कपी गर्नुहोस्
 button-join = सामेल हुने
 button-fill-computer = खाली ठाउँमा कम्प्युटर
 button-leave = छोड्ने (कम्प्युटरले खेल्छ)
@@ -491,5 +492,18 @@ lobby-running = { $names } हेर्नुहोस्: { $rules }, एक �
     }
 online-bad-name = नाममा १ देखि २० अक्षर हुन्छ, लाइन ब्रेक वा नदेखिने अक्षर बिना
 online-bad-code = "{ $code }" कोठाको कोड (१० अक्षर र अङ्क) वा लिङ्क होइन
+menu-player-code = खेलाडी कोड: { $code }
+menu-player-code-hidden = खेलाडी कोड (अर्को यन्त्रमा आफैँ भएर खेल्न): देखाउन थिच्नुहोस्
+menu-new-identity = नयाँ खेलाडी
+menu-new-identity-sure = नयाँ खेलाडी: पक्का गर्न फेरि थिच्नुहोस्
+online-player-code-taken = खेलाडी कोड लिइयो: अबदेखि तपाईं त्यही खेलाडी भएर खेल्नुहुन्छ
+online-bad-player-code = खेलाडी कोडमा ० देखि ९ र a देखि f का ३२ अक्षर हुन्छन् (ड्यास रहन सक्छ)
+online-new-identity-ask = नयाँ खेलाडी भएर सुरु गर्ने? तपाईंका खेल र रेटिङ पुरानो कोडसँगै रहन्छन्: पहिले त्यो लेखेर राख्नुहोस्। अगाडि बढ्न "नयाँ खेलाडी" फेरि थिच्नुहोस्।
+online-new-identity-done = तपाईं अब नयाँ खेलाडी हुनुहुन्छ
+replay-loaded = खेल { $game } को पुनरावृत्ति: चाल सूचीले एक-एक चाल हेर्नुहोस्
+replay-failed = खेल { $game } खोल्न सकिएन: { $reason }
+replay-bad-link = "{ $link }" खेलको लिङ्क होइन (…/?game= र ० देखि ९, a देखि f का २० अक्षर)
+fetch-status = सर्भरको जवाफ: { $status }
+fetch-garbled = सर्भरको जवाफ पढ्न सकिएन
 server-error-too-many-waiting = सर्भरले राख्ने जति सार्वजनिक टेबल पर्खिरहेका छन्: तीमध्ये एउटामा बस्नुहोस्
 server-error-too-many-watchers = सर्भरले सक्ने जति खेलाडीलाई टेबल देखाइरहेको छ; पछि फेरि प्रयास गर्नुहोस्

@@ -66,6 +66,7 @@ pub const BUTTON_PASS: &str = "button-pass";
 pub const BUTTON_RESIGN: &str = "button-resign";
 pub const BUTTON_PLAY_AGAIN: &str = "button-play-again";
 pub const BUTTON_COPY_LINK: &str = "button-copy-link";
+pub const BUTTON_COPY_REPLAY_LINK: &str = "button-copy-replay-link";
 pub const BUTTON_JOIN: &str = "button-join";
 pub const BUTTON_FILL_COMPUTER: &str = "button-fill-computer";
 pub const BUTTON_LEAVE: &str = "button-leave";
@@ -386,6 +387,19 @@ pub const LOBBY_WAITING: &str = "lobby-waiting";
 pub const LOBBY_RUNNING: &str = "lobby-running";
 pub const ONLINE_BAD_NAME: &str = "online-bad-name";
 pub const ONLINE_BAD_CODE: &str = "online-bad-code";
+pub const MENU_PLAYER_CODE: &str = "menu-player-code";
+pub const MENU_PLAYER_CODE_HIDDEN: &str = "menu-player-code-hidden";
+pub const MENU_NEW_IDENTITY: &str = "menu-new-identity";
+pub const MENU_NEW_IDENTITY_SURE: &str = "menu-new-identity-sure";
+pub const ONLINE_PLAYER_CODE_TAKEN: &str = "online-player-code-taken";
+pub const ONLINE_BAD_PLAYER_CODE: &str = "online-bad-player-code";
+pub const ONLINE_NEW_IDENTITY_ASK: &str = "online-new-identity-ask";
+pub const ONLINE_NEW_IDENTITY_DONE: &str = "online-new-identity-done";
+pub const REPLAY_LOADED: &str = "replay-loaded";
+pub const REPLAY_FAILED: &str = "replay-failed";
+pub const REPLAY_BAD_LINK: &str = "replay-bad-link";
+pub const FETCH_STATUS: &str = "fetch-status";
+pub const FETCH_GARBLED: &str = "fetch-garbled";
 pub const SERVER_ERROR_TOO_MANY_WAITING: &str = "server-error-too-many-waiting";
 pub const SERVER_ERROR_TOO_MANY_WATCHERS: &str = "server-error-too-many-watchers";
 
@@ -454,6 +468,7 @@ pub const ALL: &[&str] = &[
     BUTTON_RESIGN,
     BUTTON_PLAY_AGAIN,
     BUTTON_COPY_LINK,
+    BUTTON_COPY_REPLAY_LINK,
     BUTTON_JOIN,
     BUTTON_FILL_COMPUTER,
     BUTTON_LEAVE,
@@ -774,6 +789,19 @@ pub const ALL: &[&str] = &[
     LOBBY_RUNNING,
     ONLINE_BAD_NAME,
     ONLINE_BAD_CODE,
+    MENU_PLAYER_CODE,
+    MENU_PLAYER_CODE_HIDDEN,
+    MENU_NEW_IDENTITY,
+    MENU_NEW_IDENTITY_SURE,
+    ONLINE_PLAYER_CODE_TAKEN,
+    ONLINE_BAD_PLAYER_CODE,
+    ONLINE_NEW_IDENTITY_ASK,
+    ONLINE_NEW_IDENTITY_DONE,
+    REPLAY_LOADED,
+    REPLAY_FAILED,
+    REPLAY_BAD_LINK,
+    FETCH_STATUS,
+    FETCH_GARBLED,
     SERVER_ERROR_TOO_MANY_WAITING,
     SERVER_ERROR_TOO_MANY_WATCHERS,
 ];

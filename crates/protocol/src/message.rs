@@ -219,6 +219,10 @@ pub enum RoomEvent {
     Started {
         #[serde(default, skip_serializing_if = "is_seat_zero")]
         first: u8,
+        /// The id the game starting now will be kept under when it ends (as `welcome`'s
+        /// `record`): its replay link.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        record: Option<String>,
     },
     /// `seat` played `mv` (a person or the computer for them); routes are recomputed by clients.
     /// `by` says why the computer moved for a person (`clock`: their time ran out, or the
@@ -241,6 +245,9 @@ pub enum RoomEvent {
         seats: Vec<SeatHolder>,
         #[serde(default, skip_serializing_if = "is_seat_zero")]
         first: u8,
+        /// The new game's record id, as for `started`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        record: Option<String>,
     },
 }
 

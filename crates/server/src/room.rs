@@ -384,7 +384,7 @@ impl Room {
             RoomEvent::Resigned { seat } => {
                 self.game.resign(*seat).map_err(|_| DoesNotFollow)?;
             }
-            RoomEvent::Started { first } | RoomEvent::Rematch { first, .. } => {
+            RoomEvent::Started { first, .. } | RoomEvent::Rematch { first, .. } => {
                 // A game starts here: before it, nothing was played.
                 self.game =
                     Game::starting_with(self.game.variant(), *first).map_err(|_| DoesNotFollow)?;
@@ -545,12 +545,12 @@ impl Room {
     /// The id the current game is recorded under: unguessable without the room's salt, and
     /// the same wherever it is worked out.
     pub fn record_id(&self) -> String {
-        let digest = Sha256::digest(format!(
-            "{} {} {}",
-            self.salt,
-            self.code,
-            self.game_number()
-        ));
+        self.record_id_of(self.game_number())
+    }
+
+    /// The record id of the room's game with this number.
+    fn record_id_of(&self, number: usize) -> String {
+        let digest = Sha256::digest(format!("{} {} {number}", self.salt, self.code));
         hex(&digest[..RECORD_ID_BYTES])
     }
 
@@ -701,7 +701,8 @@ impl Room {
             let first = self.first_seat();
             self.game = Game::starting_with(self.game.variant(), first)
                 .unwrap_or_else(|_| Game::new(self.game.variant()));
-            self.push(RoomEvent::Started { first });
+            let record = Some(self.record_id_of(self.game_number() + 1));
+            self.push(RoomEvent::Started { first, record });
         }
     }
 
@@ -904,7 +905,12 @@ impl Room {
         self.game_since = Some(now);
         // A plan still in flight names an older seq, so it is dropped when it lands.
         let seats = self.holders();
-        Ok(self.push(RoomEvent::Rematch { seats, first }))
+        let record = Some(self.record_id_of(self.game_number() + 1));
+        Ok(self.push(RoomEvent::Rematch {
+            seats,
+            first,
+            record,
+        }))
     }
 
     /// Whether the computer plays `seat` at `now`: a computer seat, a person away for longer
@@ -1054,9 +1060,11 @@ mod tests {
             Ok(1)
         );
         assert_eq!(r.seq(), 2);
+        // The start names the game's record id, the one the welcome gives from now on.
+        let record = Some(r.record_id());
         assert_eq!(
             r.events_after(1),
-            vec![(2, RoomEvent::Started { first: 0 })]
+            vec![(2, RoomEvent::Started { first: 0, record })]
         );
         assert_eq!(
             r.join(Token::from_bits(3), 102, None, Duration::ZERO)
@@ -1397,7 +1405,7 @@ mod tests {
                     .unwrap();
             }
             let events = r.events_after(0);
-            let Some(&(_, RoomEvent::Started { first })) = events.last() else {
+            let Some(&(_, RoomEvent::Started { first, .. })) = events.last() else {
                 panic!("play starts: {events:?}");
             };
             assert_eq!((r.game().first(), r.game().active()), (first, first));
@@ -1428,7 +1436,7 @@ mod tests {
         assert!(
             r.events_after(0)
                 .iter()
-                .any(|(_, e)| *e == RoomEvent::Started { first: 0 })
+                .any(|(_, e)| matches!(e, RoomEvent::Started { first: 0, .. }))
         );
     }
 
@@ -1505,15 +1513,26 @@ mod tests {
         let mut r = full(3);
         r.leave(Some(2)).unwrap();
         r.resign(Some(0)).unwrap();
+        let before = r.record_id();
         let seq = r.rematch(Some(1), Duration::ZERO).unwrap();
         let seats = vec![
             SeatHolder::Computer,
             person(true, "Asha"),
             person(true, "Player 1"),
         ];
+        // A new game, a new record id.
+        let record = Some(r.record_id());
+        assert_ne!(record, Some(before));
         assert_eq!(
             r.events_after(seq - 1),
-            [(seq, RoomEvent::Rematch { seats, first: 0 })]
+            [(
+                seq,
+                RoomEvent::Rematch {
+                    seats,
+                    first: 0,
+                    record
+                }
+            )]
         );
         assert_eq!(r.seat_of(Token::from_bits(1)), Ok(1));
         assert_eq!(r.seat_held(Some(Token::from_bits(2)), 101), Some(2));

@@ -174,7 +174,10 @@ pub fn event_examples() -> Vec<RoomEvent> {
                 SeatHolder::Open,
             ],
         },
-        RoomEvent::Started { first: 0 },
+        RoomEvent::Started {
+            first: 0,
+            record: Some("5f1c0a9e3b27d4c86a10".into()),
+        },
         RoomEvent::Moved {
             seat: 1,
             mv: mv("j 5,-4 3,-2"),
@@ -200,6 +203,7 @@ pub fn event_examples() -> Vec<RoomEvent> {
         RoomEvent::Rematch {
             seats: seats(),
             first: 1,
+            record: None,
         },
     ]
 }
@@ -437,7 +441,8 @@ pub fn any_event() -> impl Strategy<Value = RoomEvent> {
     let seat_list = || proptest::collection::vec(any_seat_holder(), 2..=6);
     prop_oneof![
         seat_list().prop_map(|seats| RoomEvent::Seats { seats }),
-        (0u8..6).prop_map(|first| RoomEvent::Started { first }),
+        (0u8..6, proptest::option::of("[0-9a-f]{20}"))
+            .prop_map(|(first, record)| RoomEvent::Started { first, record }),
         (0u8..6, any_move(), any::<bool>()).prop_map(|(seat, mv, clock)| RoomEvent::Moved {
             seat,
             mv,
@@ -445,7 +450,13 @@ pub fn any_event() -> impl Strategy<Value = RoomEvent> {
         }),
         (0u8..6).prop_map(|seat| RoomEvent::Resigned { seat }),
         (0u8..6).prop_map(|seat| RoomEvent::Left { seat }),
-        (seat_list(), 0u8..6).prop_map(|(seats, first)| RoomEvent::Rematch { seats, first }),
+        (seat_list(), 0u8..6, proptest::option::of("[0-9a-f]{20}")).prop_map(
+            |(seats, first, record)| RoomEvent::Rematch {
+                seats,
+                first,
+                record
+            }
+        ),
     ]
 }
 

@@ -404,11 +404,17 @@ impl Client {
                         game.resign(*seat).expect("the resignation fits");
                     }
                     // A new game; every person moves on by one seat (docs/ONLINE.md).
-                    RoomEvent::Started { first } => {
+                    RoomEvent::Started { first, record } => {
                         *game = Game::starting_with(game.variant(), *first)
                             .expect("the first seat plays");
+                        self.record = record.clone();
                     }
-                    RoomEvent::Rematch { seats, first } => {
+                    RoomEvent::Rematch {
+                        seats,
+                        first,
+                        record,
+                    } => {
+                        self.record = record.clone();
                         let players = game.variant().players();
                         assert_eq!(seats.len(), usize::from(players));
                         *game = Game::starting_with(game.variant(), *first)

@@ -56,7 +56,7 @@ fn three_with_computer(server: &ServerProcess, rules: RuleSet) -> (Client, Clien
         matches!(
             m,
             ServerMessage::Event {
-                event: RoomEvent::Started { first: 0 },
+                event: RoomEvent::Started { first: 0, .. },
                 ..
             }
         )

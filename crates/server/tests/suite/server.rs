@@ -327,7 +327,7 @@ fn two_people_and_a_computer_play_a_whole_game_three_handed() {
         matches!(
             m,
             ServerMessage::Event {
-                event: RoomEvent::Started { first: 0 },
+                event: RoomEvent::Started { first: 0, .. },
                 ..
             }
         )
@@ -450,7 +450,7 @@ fn a_computer_seat_answers_moves() {
         matches!(
             m,
             ServerMessage::Event {
-                event: RoomEvent::Started { first: 0 },
+                event: RoomEvent::Started { first: 0, .. },
                 ..
             }
         )
@@ -611,7 +611,8 @@ fn the_documented_example_session_replays() {
                 {
                     known.push(("ROOM".into(), code.into()));
                 }
-                if let Some(record) = value.get("record").and_then(|r| r.as_str())
+                let record = value.get("record").or(value.pointer("/event/record"));
+                if let Some(record) = record.and_then(|r| r.as_str())
                     && !known.iter().any(|(n, _)| n == "RECORD")
                 {
                     known.push(("RECORD".into(), record.into()));
@@ -1066,7 +1067,7 @@ fn a_room_created_with_random_start_starts_with_the_tossed_seat() {
     friend.welcome();
     let first = host.recv_until(|m| match m {
         ServerMessage::Event {
-            event: RoomEvent::Started { first },
+            event: RoomEvent::Started { first, .. },
             ..
         } => Some(*first),
         _ => None,
