@@ -12,7 +12,7 @@
 
 use crate::identity::{is_player_id, key_matches};
 use crate::ratings::{Family, Rating, change_words};
-use crate::records::{GameRecord, PAGE_MAX, RecordsError};
+use crate::records::{GameRecord, PAGE_MAX, Records, RecordsError};
 use crate::room::RECORD_ID_BYTES;
 use crate::server::{Server, forwarded_for};
 use crate::store::RoomStore;
@@ -54,12 +54,12 @@ fn database(e: RecordsError) -> Response {
 }
 
 /// The checks every request passes first: the address's rate, and a server that keeps
-/// games. Answers the refusal, if any.
-fn refused<S: RoomStore>(
-    server: &Server<S>,
+/// games. Answers the records to read, or the refusal (boxed: a response is large).
+fn admit<'a, S: RoomStore>(
+    server: &'a Server<S>,
     peer: SocketAddr,
     headers: &HeaderMap,
-) -> Option<Response> {
+) -> Result<&'a Records, Box<Response>> {
     let address = if server.behind_proxy {
         forwarded_for(headers).unwrap_or(peer.ip())
     } else {
@@ -67,20 +67,23 @@ fn refused<S: RoomStore>(
     };
     let rate = server.limits.max_api_requests_per_second;
     if !server.gate.may_read_api(address, rate, server.clock.now()) {
-        return Some(refusal(
+        return Err(Box::new(refusal(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             "too many requests from your address; slow down",
-        ));
+        )));
     }
-    if server.recorder.is_none() {
-        return Some(refusal(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "no_records",
-            "this server keeps no games (started with --database none)",
-        ));
-    }
-    None
+    server
+        .recorder
+        .as_ref()
+        .map(|r| r.records())
+        .ok_or_else(|| {
+            Box::new(refusal(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "no_records",
+                "this server keeps no games (started with --database none)",
+            ))
+        })
 }
 
 fn is_record_id(text: &str) -> bool {
@@ -166,18 +169,14 @@ async fn get_game<S: RoomStore>(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    if let Some(refusal) = refused(&server, peer, &headers) {
-        return refusal;
-    }
+    let records = match admit(&server, peer, &headers) {
+        Ok(records) => records,
+        Err(refusal) => return *refusal,
+    };
     if !is_record_id(&id) {
         return bad("a game id is 20 lowercase hexadecimal characters");
     }
-    let records = server.recorder.as_ref().map(|r| r.records());
-    match records
-        .expect("a server without records was refused above")
-        .game(&id)
-        .await
-    {
+    match records.game(&id).await {
         Ok(Some(game)) => Json(game_json(&game, true)).into_response(),
         Ok(None) => not_found("no game has this id"),
         Err(e) => database(e),
@@ -190,18 +189,14 @@ async fn get_player<S: RoomStore>(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    if let Some(refusal) = refused(&server, peer, &headers) {
-        return refusal;
-    }
+    let records = match admit(&server, peer, &headers) {
+        Ok(records) => records,
+        Err(refusal) => return *refusal,
+    };
     if !is_player_id(&id) {
         return bad("a player id is 12 characters of a-z and 2-7");
     }
-    let records = server.recorder.as_ref().map(|r| r.records());
-    match records
-        .expect("a server without records was refused above")
-        .player(&id)
-        .await
-    {
+    match records.player(&id).await {
         Ok(Some(player)) => {
             let ratings: serde_json::Map<String, Value> = player
                 .ratings
@@ -237,9 +232,10 @@ async fn get_player_games<S: RoomStore>(
     Path(id): Path<String>,
     Query(page): Query<PageQuery>,
 ) -> Response {
-    if let Some(refusal) = refused(&server, peer, &headers) {
-        return refusal;
-    }
+    let records = match admit(&server, peer, &headers) {
+        Ok(records) => records,
+        Err(refusal) => return *refusal,
+    };
     if !is_player_id(&id) {
         return bad("a player id is 12 characters of a-z and 2-7");
     }
@@ -253,11 +249,6 @@ async fn get_player_games<S: RoomStore>(
         Some(Ok(n)) if (1..=PAGE_MAX).contains(&n) => n,
         Some(_) => return bad("limit is a count from 1 to 50"),
     };
-    let records = server
-        .recorder
-        .as_ref()
-        .map(|r| r.records())
-        .expect("a server without records was refused above");
     // A key that is not this player's is refused rather than ignored: the client has the
     // wrong key for the page it asked.
     let own = match headers.get(KEY_HEADER).map(|v| v.to_str().map(str::parse)) {
@@ -306,9 +297,10 @@ async fn get_leaderboard<S: RoomStore>(
     headers: HeaderMap,
     Query(query): Query<BoardQuery>,
 ) -> Response {
-    if let Some(refusal) = refused(&server, peer, &headers) {
-        return refusal;
-    }
+    let records = match admit(&server, peer, &headers) {
+        Ok(records) => records,
+        Err(refusal) => return *refusal,
+    };
     let Some(family) = query.rules.as_deref().and_then(Family::from_name) else {
         return bad("rules is one of laws, table, table_long_hops, masters, diamond");
     };
@@ -317,12 +309,7 @@ async fn get_leaderboard<S: RoomStore>(
         Some(Ok(n)) if (2..=6).contains(&n) => Some(n),
         Some(_) => return bad("players is a count from 2 to 6"),
     };
-    let records = server.recorder.as_ref().map(|r| r.records());
-    match records
-        .expect("a server without records was refused above")
-        .leaderboard(family, players)
-        .await
-    {
+    match records.leaderboard(family, players).await {
         Ok(lines) => Json(json!({
             "rules": family.name(),
             "players": players,
