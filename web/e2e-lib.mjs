@@ -71,6 +71,12 @@ export async function roomServer() {
   const server = spawn(binary, args, {
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // The run's database and its journal go with the server.
+  server.on("exit", () => {
+    for (const file of [database, `${database}.unwritten`, `${database}.unwritten.lock`]) {
+      fs.rmSync(file, { force: true });
+    }
+  });
   const address = await new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: server.stdout });
     lines.on("line", (line) => {

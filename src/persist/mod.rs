@@ -21,6 +21,7 @@ use crate::marbles::AnimationSettings;
 use crate::net::{OnlineMemory, PlayerProfile, ReplayArrived};
 use crate::sound::SoundSettings;
 use crate::ui::{FileRequest, MenuChoice, Notice, PanelSettings, RoomClock, SavedGames, Screen};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use settings::{load_settings, save_settings};
 use starhalma_locale::id;
@@ -96,10 +97,8 @@ fn save_game(
 fn load_game(
     mut requests: MessageReader<FileRequest>,
     store: Res<Store>,
-    screen: Res<State<Screen>>,
     mut notice: ResMut<Notice>,
-    mut commands: MessageWriter<GameCommand>,
-    mut next: ResMut<NextState<Screen>>,
+    mut opener: GameOpener,
 ) {
     for request in requests.read() {
         let (text, from) = match request {
@@ -132,10 +131,7 @@ fn load_game(
         match load_text(&text) {
             Ok(Match { game, setup }) => {
                 notice.0 = Phrase::msg(id::FILE_LOADED).with("place", from);
-                commands.write(GameCommand::Load(Box::new(game), setup));
-                if *screen.get() != Screen::Playing {
-                    next.set(Screen::Playing);
-                }
+                opener.open(Match { game, setup });
             }
             Err(e) => {
                 notice.0 = Phrase::msg(id::FILE_LOAD_FAILED_FROM)
@@ -146,14 +142,30 @@ fn load_game(
     }
 }
 
+/// Loads a game (a file's, a replay's) and shows it, from the menu too.
+#[derive(SystemParam)]
+struct GameOpener<'w> {
+    screen: Res<'w, State<Screen>>,
+    commands: MessageWriter<'w, GameCommand>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+impl GameOpener<'_> {
+    fn open(&mut self, Match { game, setup }: Match) {
+        self.commands
+            .write(GameCommand::Load(Box::new(game), setup));
+        if *self.screen.get() != Screen::Playing {
+            self.next.set(Screen::Playing);
+        }
+    }
+}
+
 /// A replay's record from the server (net fetched it): its save file loaded like a saved
 /// game's (checked move by move), or why it cannot be.
 fn load_replays(
     mut arrived: MessageReader<ReplayArrived>,
-    screen: Res<State<Screen>>,
     mut notice: ResMut<Notice>,
-    mut commands: MessageWriter<GameCommand>,
-    mut next: ResMut<NextState<Screen>>,
+    mut opener: GameOpener,
 ) {
     for ReplayArrived { id: record, answer } in arrived.read() {
         let Some(record) = record else {
@@ -171,15 +183,9 @@ fn load_replays(
             load_text(&save.to_string())
         });
         match loaded {
-            Ok(Match {
-                game: played,
-                setup,
-            }) => {
-                commands.write(GameCommand::Load(Box::new(played), setup));
+            Ok(replay) => {
+                opener.open(replay);
                 notice.0 = Phrase::msg(id::REPLAY_LOADED).with("game", game);
-                if *screen.get() != Screen::Playing {
-                    next.set(Screen::Playing);
-                }
             }
             Err(why) => {
                 notice.0 = Phrase::msg(id::REPLAY_FAILED)
