@@ -9,6 +9,8 @@
 //! - [`clock`]: the move clocks a room may have.
 //! - [`lobby`]: public rooms as the lobby lists them, and what a quick match asks for.
 //! - [`link`]: room links (`http://HOST:PORT/?room=CODE`) and the socket address they lead to.
+//! - [`records`]: the kept games as the HTTP API answers for them: rating families, page
+//!   addresses, the answers' shapes, a player key's public id.
 //! - [`session`]: a client's side of a room as a plain state machine: events in seq order, the
 //!   move in flight, resyncs.
 //!
@@ -30,6 +32,7 @@ pub mod link;
 pub mod lobby;
 pub mod message;
 pub mod name;
+pub mod records;
 pub mod session;
 
 pub use clock::{ClockError, MoveClock};
@@ -45,4 +48,9 @@ pub use message::{
     ServerMessage, Welcome,
 };
 pub use name::{NameError, PlayerName};
+pub use records::{
+    Family, GAMES_PAGE_MAX, GameSummary, GamesPage, KEY_HEADER, LeaderLine, Leaderboard,
+    PLAYER_ID_LEN, RatingSummary, SeatSummary, game_url, games_url, is_player_id, leaderboard_url,
+    places,
+};
 pub use session::{GONE_AFTER, Liveness, MoveInFlight, PING_AFTER, Session};

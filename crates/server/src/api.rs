@@ -27,8 +27,7 @@ use starhalma_rules::Game;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// The header a player's own key travels in (never the URL, which logs and histories keep).
-pub const KEY_HEADER: &str = "x-player-key";
+pub use starhalma_protocol::KEY_HEADER;
 /// Games on a page when the request names no `limit`.
 const PAGE_DEFAULT: u32 = 20;
 

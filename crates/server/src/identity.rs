@@ -6,10 +6,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use starhalma_protocol::PlayerKey;
 
-/// How long a public id is: 12 base32 characters, 60 bits.
-pub const PLAYER_ID_LEN: usize = 12;
-
-const BASE32: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+pub use starhalma_protocol::{PLAYER_ID_LEN, is_player_id};
 
 /// A player as a room knows them: the public id and the hash of their key (written to the
 /// players table with their first recorded game).
@@ -37,25 +34,9 @@ pub fn key_hash(key: PlayerKey) -> String {
     hex(&Sha256::digest(key.to_bytes()))
 }
 
-/// The public id: base32 of a hash of the key under its own label, so the id says nothing of
-/// the key or of its stored hash.
+/// The public id (see [`PlayerKey::public_id`]).
 pub fn public_id(key: PlayerKey) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(b"starhalma player id\0");
-    hasher.update(key.to_bytes());
-    let digest = hasher.finalize();
-    let bits = digest
-        .iter()
-        .take(8)
-        .fold(0u64, |bits, b| (bits << 8) | u64::from(*b));
-    (0..PLAYER_ID_LEN)
-        .map(|i| BASE32[((bits >> (59 - 5 * i)) & 31) as usize] as char)
-        .collect()
-}
-
-/// Whether `text` is spelled as a public id (checked before any query).
-pub fn is_player_id(text: &str) -> bool {
-    text.len() == PLAYER_ID_LEN && text.bytes().all(|b| BASE32.contains(&b))
+    key.public_id()
 }
 
 /// Whether `key` is the key behind `stored` (a key hash), compared in constant time so the

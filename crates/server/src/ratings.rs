@@ -21,55 +21,8 @@
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
-use starhalma_rules::{Game, RuleSet, Status};
 
-/// The rule-set families rated apart: a rating in one says little about another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Family {
-    Laws,
-    Table,
-    TableLongHops,
-    Masters,
-    Diamond,
-}
-
-impl Family {
-    pub const ALL: [Family; 5] = [
-        Family::Laws,
-        Family::Table,
-        Family::TableLongHops,
-        Family::Masters,
-        Family::Diamond,
-    ];
-
-    /// The family a rule set is rated in (the masters' two ways with a blocked target are one
-    /// family: the same game until the very end).
-    pub fn of(rule_set: RuleSet) -> Family {
-        match rule_set {
-            RuleSet::Laws => Family::Laws,
-            RuleSet::Table { long_hops: false } => Family::Table,
-            RuleSet::Table { long_hops: true } => Family::TableLongHops,
-            RuleSet::Masters { .. } => Family::Masters,
-            RuleSet::Diamond => Family::Diamond,
-        }
-    }
-
-    /// The family's name in the API and the database.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Laws => "laws",
-            Family::Table => "table",
-            Family::TableLongHops => "table_long_hops",
-            Family::Masters => "masters",
-            Family::Diamond => "diamond",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == name)
-    }
-}
+pub use starhalma_protocol::Family;
 
 /// A player's rating in one family.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -119,27 +72,7 @@ const CONFIG: Glicko2Config = Glicko2Config {
     convergence_tolerance: 0.000_001,
 };
 
-/// Each seat's place for rating (1 is first; equal numbers are level), as the rules decide
-/// it (see the module's notes); `None` while the game goes on.
-pub fn places(game: &Game) -> Option<Vec<u8>> {
-    let seats = game.variant().players() as usize;
-    match game.status() {
-        Status::Ongoing => None,
-        Status::Draw { .. } => Some(vec![1; seats]),
-        Status::Won { winner, .. } if !matches!(game.rule_set(), RuleSet::Table { .. }) => Some(
-            (0..seats as u8)
-                .map(|seat| if seat == winner { 1 } else { 2 })
-                .collect(),
-        ),
-        Status::Won { .. } | Status::Ranked { .. } => {
-            let mut places = vec![0; seats];
-            for placement in game.ranking() {
-                places[placement.seat as usize] = placement.place;
-            }
-            Some(places)
-        }
-    }
-}
+pub use starhalma_protocol::places;
 
 /// The ratings after one game: `before[i]` is seat i's rating, `places[i]` its place. Each
 /// player's new rating comes from one rating period of its results against every other seat.
@@ -189,7 +122,7 @@ pub fn change_words(before: &Rating, after: &Rating) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use starhalma_rules::{Game, Variant};
+    use starhalma_rules::{Game, RuleSet, Status, Variant};
 
     fn close(a: f64, b: f64, within: f64) -> bool {
         (a - b).abs() <= within

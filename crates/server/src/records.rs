@@ -94,7 +94,7 @@ pub struct Ranked {
 }
 
 /// How many games a page of a player's games holds at most.
-pub const PAGE_MAX: u32 = 50;
+pub const PAGE_MAX: u32 = starhalma_protocol::GAMES_PAGE_MAX;
 /// How many lines a leaderboard shows.
 pub const LEADERBOARD_MAX: i64 = 100;
 

@@ -9,7 +9,10 @@ const STORE: common::Store = common::Store::Memory;
 use common::postgres::Postgres;
 use common::{Client, RedisProcess, ServerProcess, variant};
 use serde_json::Value;
-use starhalma_protocol::{ClientMessage, PlayerKey, RoomEvent, ServerMessage};
+use starhalma_protocol::{
+    ClientMessage, Family, GamesPage, KEY_HEADER, Leaderboard, PlayerKey, RoomEvent, ServerMessage,
+    games_url, leaderboard_url,
+};
 use starhalma_rules::RuleSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -181,13 +184,24 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
     assert_eq!(page["games"].as_array().unwrap().len(), 1);
     assert_eq!(page["games"][0]["id"], record.as_str());
     assert_eq!(page["next"], Value::Null);
-    // Their own key opens their list; someone else's is refused.
+    // Their own key opens their list; someone else's is refused. The page reads as the
+    // protocol's shape for clients, at the address it builds from the key alone.
+    assert_eq!(key(2).public_id(), friend_id);
     let own = key(2).to_string();
-    let (status, _) = server.get(
-        &format!("/api/players/{friend_id}/games"),
-        &[("X-Player-Key", &own)],
+    let address = games_url("http://x", &friend_id, None);
+    let (status, body) = server.get(
+        address.strip_prefix("http://x").unwrap(),
+        &[(KEY_HEADER, &own)],
     );
     assert_eq!(status, 200);
+    let typed: GamesPage = serde_json::from_str(&body).unwrap();
+    let seat = typed.games[0].seat_of(&friend_id).unwrap();
+    assert_eq!((seat.name.as_str(), seat.place), ("Sakura", Some(2)));
+    assert!(seat.change.as_deref().unwrap().starts_with('-'));
+    assert_eq!(
+        typed.games[0].plies,
+        game["plies"].as_u64().map(|n| n as usize)
+    );
     let theirs = key(1).to_string();
     let (status, body) = server.get(
         &format!("/api/players/{friend_id}/games"),
@@ -243,9 +257,12 @@ fn the_api_answers_bad_ids_unknown_ids_bad_pages_and_floods_clearly() {
         (status, json(&body)["error"].as_str()),
         (400, Some("bad_request"))
     );
-    let (status, body) = server.get("/api/leaderboard?rules=diamond&players=3", &[]);
+    let board = leaderboard_url("http://x", Family::Diamond, Some(3));
+    let (status, body) = server.get(board.strip_prefix("http://x").unwrap(), &[]);
     assert_eq!(status, 200);
-    assert_eq!(json(&body)["leaders"], Value::Array(Vec::new()));
+    let board: Leaderboard = serde_json::from_str(&body).unwrap();
+    assert_eq!((board.rules.as_str(), board.players), ("diamond", Some(3)));
+    assert!(board.leaders.is_empty());
     // A flood: 30 a second, so of 40 more at once (the test clock stands still) some are
     // refused, and the next second serves again.
     let refused = (0..40)

@@ -1,0 +1,281 @@
+//! The kept games as a client reads them from the room server's HTTP API (docs/RECORDS.md):
+//! the rating families, the addresses of the API's pages, and the shapes of its answers (the
+//! fields a client uses; the server's answers carry these and more).
+
+use crate::ids::PlayerKey;
+use serde::{Deserialize, Serialize};
+use starhalma_rules::{Game, RuleSet, Status};
+
+/// The header a player's own key travels in (never the URL, which logs and histories keep).
+pub const KEY_HEADER: &str = "x-player-key";
+
+/// The most games one page of a player's games holds.
+pub const GAMES_PAGE_MAX: u32 = 50;
+
+/// The rule-set families rated apart: a rating in one says little about another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    Laws,
+    Table,
+    TableLongHops,
+    Masters,
+    Diamond,
+}
+
+impl Family {
+    pub const ALL: [Family; 5] = [
+        Family::Laws,
+        Family::Table,
+        Family::TableLongHops,
+        Family::Masters,
+        Family::Diamond,
+    ];
+
+    /// The family a rule set is rated in (the masters' two ways with a blocked target are one
+    /// family: the same game until the very end).
+    pub fn of(rule_set: RuleSet) -> Family {
+        match rule_set {
+            RuleSet::Laws => Family::Laws,
+            RuleSet::Table { long_hops: false } => Family::Table,
+            RuleSet::Table { long_hops: true } => Family::TableLongHops,
+            RuleSet::Masters { .. } => Family::Masters,
+            RuleSet::Diamond => Family::Diamond,
+        }
+    }
+
+    /// The family's name in the API and the database.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Laws => "laws",
+            Family::Table => "table",
+            Family::TableLongHops => "table_long_hops",
+            Family::Masters => "masters",
+            Family::Diamond => "diamond",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// `origin` (`http://HOST:PORT`) without the slash a link may end with.
+fn trimmed(origin: &str) -> &str {
+    origin.trim_end_matches('/')
+}
+
+/// A player's games, newest first, `before` a page's `next` (their own private games too when
+/// the request carries their key in [`KEY_HEADER`]).
+pub fn games_url(origin: &str, player: &str, before: Option<i64>) -> String {
+    let mut url = format!(
+        "{}/api/players/{player}/games?limit={GAMES_PAGE_MAX}",
+        trimmed(origin)
+    );
+    if let Some(before) = before {
+        url.push_str(&format!("&before={before}"));
+    }
+    url
+}
+
+/// The top of a family's ratings, for games of `players` (all counts when none).
+pub fn leaderboard_url(origin: &str, family: Family, players: Option<u8>) -> String {
+    let mut url = format!(
+        "{}/api/leaderboard?rules={}",
+        trimmed(origin),
+        family.name()
+    );
+    if let Some(players) = players {
+        url.push_str(&format!("&players={players}"));
+    }
+    url
+}
+
+/// One game and its players: the record's own address is `/api/games/{id}`.
+pub fn game_url(origin: &str, id: &str) -> String {
+    format!("{}/api/games/{id}", trimmed(origin))
+}
+
+/// One seat of a kept game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatSummary {
+    pub seat: u8,
+    /// The person's public id (none for the computer).
+    #[serde(default)]
+    pub player: Option<String>,
+    /// The computer's level, when the computer held the seat at the end.
+    #[serde(default)]
+    pub computer: Option<String>,
+    pub name: String,
+    /// 1 for the winner; none for a seat the result does not place.
+    #[serde(default)]
+    pub place: Option<u8>,
+    #[serde(default)]
+    pub rating_before: Option<i64>,
+    #[serde(default)]
+    pub rating_after: Option<i64>,
+    /// The rating's change in words ("+12", "-3"), for a rated game.
+    #[serde(default)]
+    pub change: Option<String>,
+}
+
+/// A kept game as a page of games lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: String,
+    /// The rating family's name ([`Family::name`]).
+    pub rules: String,
+    pub players: usize,
+    pub public: bool,
+    pub rated: bool,
+    pub started_ms: i64,
+    pub ended_ms: i64,
+    pub seats: Vec<SeatSummary>,
+    /// Moves made (plies), when the record could be read.
+    #[serde(default)]
+    pub plies: Option<usize>,
+}
+
+impl GameSummary {
+    /// The seat `player` played.
+    pub fn seat_of(&self, player: &str) -> Option<&SeatSummary> {
+        self.seats
+            .iter()
+            .find(|s| s.player.as_deref() == Some(player))
+    }
+}
+
+/// `GET /api/players/{id}/games`: newest first; `next` is the `before` of the next page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GamesPage {
+    pub player: String,
+    pub games: Vec<GameSummary>,
+    #[serde(default)]
+    pub next: Option<i64>,
+}
+
+/// A rating as the API shows it (rounded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingSummary {
+    pub rating: i64,
+    pub deviation: i64,
+    pub games: i64,
+    pub provisional: bool,
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderLine {
+    pub rank: usize,
+    pub player: String,
+    #[serde(default)]
+    pub name: Option<String>,
+    pub rating: RatingSummary,
+}
+
+/// `GET /api/leaderboard`: the top 100 settled ratings of a family.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leaderboard {
+    pub rules: String,
+    #[serde(default)]
+    pub players: Option<u8>,
+    pub leaders: Vec<LeaderLine>,
+}
+
+impl PlayerKey {
+    /// The player's public id: 12 base32 characters of a hash of the key under its own label,
+    /// so the id says nothing of the key or of the hash the server keeps of it. Where their
+    /// games and ratings are read (`/api/players/{id}`).
+    pub fn public_id(self) -> String {
+        use sha2::{Digest, Sha256};
+        const BASE32: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+        let mut hasher = Sha256::new();
+        hasher.update(b"starhalma player id\0");
+        hasher.update(self.to_bytes());
+        let digest = hasher.finalize();
+        let bits = digest
+            .iter()
+            .take(8)
+            .fold(0u64, |bits, b| (bits << 8) | u64::from(*b));
+        (0..PLAYER_ID_LEN)
+            .map(|i| BASE32[((bits >> (59 - 5 * i)) & 31) as usize] as char)
+            .collect()
+    }
+}
+
+/// How long a public player id is: 12 base32 characters, 60 bits.
+pub const PLAYER_ID_LEN: usize = 12;
+
+/// Whether `text` is spelled as a public player id (`a`–`z`, `2`–`7`).
+pub fn is_player_id(text: &str) -> bool {
+    text.len() == PLAYER_ID_LEN
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || (b'2'..=b'7').contains(&b))
+}
+
+/// Each seat's place (1 is first; equal numbers are level), as the rules decide it: a draw
+/// puts everyone level; a win where the rules place only the winner (the laws, masters,
+/// Diamond) puts the others level second; the table's win or ranking is its ranking. `None`
+/// while the game goes on. What ratings and a player's results count.
+pub fn places(game: &Game) -> Option<Vec<u8>> {
+    let seats = game.variant().players() as usize;
+    match game.status() {
+        Status::Ongoing => None,
+        Status::Draw { .. } => Some(vec![1; seats]),
+        Status::Won { winner, .. } if !matches!(game.rule_set(), RuleSet::Table { .. }) => Some(
+            (0..seats as u8)
+                .map(|seat| if seat == winner { 1 } else { 2 })
+                .collect(),
+        ),
+        Status::Won { .. } | Status::Ranked { .. } => {
+            let mut places = vec![0; seats];
+            for placement in game.ranking() {
+                places[placement.seat as usize] = placement.place;
+            }
+            Some(places)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_of_the_api_pages() {
+        assert_eq!(
+            games_url("http://h:8080/", "abcdefghijkl", None),
+            "http://h:8080/api/players/abcdefghijkl/games?limit=50"
+        );
+        assert_eq!(
+            games_url("http://h:8080", "abcdefghijkl", Some(17)),
+            "http://h:8080/api/players/abcdefghijkl/games?limit=50&before=17"
+        );
+        assert_eq!(
+            leaderboard_url("http://h", Family::TableLongHops, Some(3)),
+            "http://h/api/leaderboard?rules=table_long_hops&players=3"
+        );
+        assert_eq!(game_url("http://h/", "ab"), "http://h/api/games/ab");
+    }
+
+    #[test]
+    fn a_public_id_is_one_per_key_and_spelled_as_one() {
+        let key: PlayerKey = "00112233445566778899aabbccddeeff".parse().unwrap();
+        let other: PlayerKey = "00112233445566778899aabbccddeef0".parse().unwrap();
+        assert_eq!(key.public_id(), key.public_id());
+        assert_ne!(key.public_id(), other.public_id());
+        assert!(is_player_id(&key.public_id()), "{}", key.public_id());
+        assert!(!key.public_id().contains("0011"));
+        assert!(!is_player_id("ABCDEFGHIJKL") && !is_player_id("abcdefghijk1"));
+    }
+
+    #[test]
+    fn every_rule_set_has_a_family_named_as_the_api_names_it() {
+        for rules in RuleSet::ALL {
+            let family = Family::of(rules);
+            assert_eq!(Family::from_name(family.name()), Some(family));
+        }
+        assert_eq!(Family::from_name("chess"), None);
+    }
+}
