@@ -77,18 +77,21 @@ pub mod testing {
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
     pub use crate::net::{
         ChosenServer, Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, Phase,
-        PlayerProfile, Reacted, ScriptedNetwork, suggest_name,
+        PlayerProfile, Reacted, Remote, ScriptedNetwork, ServerRecords, suggest_name,
     };
-    pub use crate::persist::{AUTOSAVE, ONLINE, SAVED_GAME, load_text, save_text};
+    pub use crate::persist::{
+        AUTOSAVE, KEPT_GAMES, KEPT_GAMES_UNREADABLE, ONLINE, SAVED_GAME, load_text, save_text,
+    };
     pub use crate::rest::{Awake, FramesAsked, KeepAwake, Need, WAKE_STEP, WakeSignal};
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
         ActionPressed, Announcement, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focus,
-        Focusable, GameOverPanel, Guide, HowToPlay, HudSlot, HudText, MenuChoice, MenuPage,
-        MenuSummary, ModalFocus, Notice, PageControls, PageGroup, PageItem, PagePress, PanelButton,
-        ReactionBarOpen, ReactionBubble, ReplayButton, RoomClock, RulesPage, SavedGames, SheetOpen,
-        TextField, Typing, UiAction, panel_entries,
+        Focusable, GameOverPanel, Guide, HowToPlay, HudSlot, HudText, KEPT_AT_MOST, KeptGame,
+        KeptGames, LevelStats, MenuChoice, MenuPage, MenuSummary, ModalFocus, Notice, Outcome,
+        PageControls, PageGroup, PageItem, PagePress, PanelButton, ReactionBarOpen, ReactionBubble,
+        ReplayButton, RoomClock, RulesPage, SavedGames, SheetOpen, TextField, Typing, UiAction,
+        panel_entries,
     };
 }
 

@@ -430,6 +430,49 @@ impl Phrase {
     }
 }
 
+/// A rating family's name: its rule set's, masters without the way a blocked target goes.
+pub(crate) fn family_name(family: starhalma_protocol::Family) -> Phrase {
+    use starhalma_protocol::Family;
+    match family {
+        Family::Laws => rules_name(RuleSet::Laws),
+        Family::Table => rules_name(RuleSet::Table { long_hops: false }),
+        Family::TableLongHops => rules_name(RuleSet::Table { long_hops: true }),
+        Family::Masters => Phrase::msg(id::RULES_MASTERS),
+        Family::Diamond => rules_name(RuleSet::Diamond),
+    }
+}
+
+/// The time now, in ms since 1970 (the browser's clock on the web).
+pub(crate) fn wall_clock_ms() -> i64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Date::now() as i64;
+    #[cfg(not(target_arch = "wasm32"))]
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A day as every language here writes it in a list: `2026-12-05` (UTC, from ms since 1970).
+pub(crate) fn date_words(ms: i64) -> Phrase {
+    // Days to a civil date (the proleptic Gregorian calendar's 400-year cycles).
+    let days = ms.div_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    Phrase::Verbatim(format!("{year:04}-{month:02}-{day:02}"))
+}
+
 /// A rule set's name on buttons and headings.
 pub(crate) fn rules_name(rules: RuleSet) -> Phrase {
     use starhalma_rules::Blocked;
@@ -523,5 +566,22 @@ impl Plugin for LocalePlugin {
                 )
                     .in_set(Frame::Words),
             );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_the_calendar_days_of_their_times() {
+        for (ms, day) in [
+            (0, "1970-01-01"),
+            (1_796_515_199_000, "2026-12-05"),
+            (951_868_799_000, "2000-02-29"),
+            (-1_000, "1969-12-31"),
+        ] {
+            assert_eq!(date_words(ms), Phrase::Verbatim(day.into()), "{ms}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! `starhalma`: the 3D game.
 //!
 //! `starhalma --screenshot out.png [--rules R] [--players N] [--long-hops] [--blocked swap|fill]
-//! [--load game.json] [--select Q,R [--hover Q,R]] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online]`
+//! [--load game.json] [--select Q,R [--hover Q,R]] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online|my-games|leaderboard]`
 //! renders that position (all seats people,
 //! optionally with a marble selected and a destination previewed) in a real window, writes the
 //! PNG and exits.
@@ -55,7 +55,7 @@ struct Args {
 
 const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--game http://HOST:PORT/?game=ID] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
-[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online]...] \
+[--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online|my-games|leaderboard]...] \
 | --bench-frames N | --idle-cpu SECONDS";
 
 fn parse_args() -> Result<Args, String> {
@@ -101,10 +101,12 @@ fn parse_args() -> Result<Args, String> {
                     "resign" => UiAction::Resign,
                     "more" => UiAction::ToggleMore,
                     "play-online" => UiAction::OpenOnline,
+                    "my-games" => UiAction::OpenMyGames,
+                    "leaderboard" => UiAction::OpenLeaderboard,
                     _ => {
                         return Err(format!(
-                            "--press {name}: use how-to-play, next, guided, resign, more or \
-                             play-online"
+                            "--press {name}: use how-to-play, next, guided, resign, more, \
+                             play-online, my-games or leaderboard"
                         ));
                     }
                 });

@@ -270,8 +270,10 @@ pub(super) fn handle_requests(
                 reaction: *reaction,
             }),
             NetRequest::Back => conn.session.send(ClientMessage::Back {}),
-            // Not the room's: a replay is fetched by `replay`.
-            NetRequest::OpenReplay(_) => {}
+            // Not the room's: a replay is fetched by `replay`, records by `records`.
+            NetRequest::OpenReplay(_)
+            | NetRequest::FetchMyGames
+            | NetRequest::FetchLeaderboard(..) => {}
         }
     }
     conn.flush();

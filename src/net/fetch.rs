@@ -18,8 +18,13 @@ pub(crate) struct Fetch(Arc<Mutex<Option<Fetched>>>);
 impl Fetch {
     /// Start `GET url`; `wake` is called when the answer is in (the app may be resting).
     pub(crate) fn get(url: &str, wake: &WakeSignal) -> Fetch {
+        Fetch::get_with(url, &[], wake)
+    }
+
+    /// `GET url` with these request headers (a player's key, say).
+    pub(crate) fn get_with(url: &str, headers: &[(&str, String)], wake: &WakeSignal) -> Fetch {
         let fetch = Fetch::default();
-        platform::get(url, fetch.clone(), wake.clone());
+        platform::get(url, headers, fetch.clone(), wake.clone());
         fetch
     }
 
@@ -68,20 +73,26 @@ mod platform {
     /// A records answer is a few kilobytes; more is not ours.
     const MOST: u64 = 4 << 20;
 
-    pub(super) fn get(url: &str, fetch: Fetch, wake: WakeSignal) {
+    pub(super) fn get(url: &str, headers: &[(&str, String)], fetch: Fetch, wake: WakeSignal) {
         let url = url.to_string();
+        // Only what a header may hold: no line breaks to smuggle another header in.
+        let headers: String = headers
+            .iter()
+            .filter(|(name, value)| !(name.contains(['\r', '\n']) || value.contains(['\r', '\n'])))
+            .map(|(name, value)| format!("{name}: {value}\r\n"))
+            .collect();
         let spawned = std::thread::Builder::new()
             .name("starhalma-fetch".into())
             .spawn({
                 let (fetch, wake) = (fetch.clone(), wake.clone());
-                move || fetch.answer(request(&url), &wake)
+                move || fetch.answer(request(&url, &headers), &wake)
             });
         if let Err(e) = spawned {
             fetch.answer(Err(Phrase::Verbatim(e.to_string())), &wake);
         }
     }
 
-    fn request(url: &str) -> super::Fetched {
+    fn request(url: &str, headers: &str) -> super::Fetched {
         let system = |e: std::io::Error| Phrase::Verbatim(e.to_string());
         // The desktop speaks plain HTTP only, as its socket does.
         let rest = url.strip_prefix("http://").ok_or_else(garbled)?;
@@ -98,7 +109,7 @@ mod platform {
         let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
         write!(
             stream,
-            "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: application/json\r\n{headers}Connection: close\r\n\r\n"
         )
         .map_err(system)?;
         let mut answer = Vec::new();
@@ -128,7 +139,7 @@ mod platform {
     use wasm_bindgen::JsValue;
     use wasm_bindgen::closure::Closure;
 
-    pub(super) fn get(url: &str, fetch: Fetch, wake: WakeSignal) {
+    pub(super) fn get(url: &str, headers: &[(&str, String)], fetch: Fetch, wake: WakeSignal) {
         let Some(window) = web_sys::window() else {
             fetch.answer(Err(garbled()), &wake);
             return;
@@ -169,7 +180,16 @@ mod platform {
             read.forget();
             unread.forget();
         });
-        let _ = window.fetch_with_str(url).then2(&arrived, &failed);
+        let init = web_sys::RequestInit::new();
+        if let Ok(sent) = web_sys::Headers::new() {
+            for (name, value) in headers {
+                let _ = sent.set(name, value);
+            }
+            init.set_headers(&sent);
+        }
+        let _ = window
+            .fetch_with_str_and_init(url, &init)
+            .then2(&arrived, &failed);
         arrived.forget();
         failed.forget();
     }

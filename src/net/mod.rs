@@ -19,9 +19,11 @@
 mod connection;
 mod events;
 mod fetch;
+mod records;
 mod replay;
 mod socket;
 
+pub use records::{Remote, ServerRecords};
 pub(crate) use replay::{ReplayArrived, record_in_url};
 
 pub use socket::ScriptedNetwork;
@@ -93,6 +95,10 @@ pub enum NetRequest {
     Back,
     /// Open a finished game's replay by its share link (`…/?game=ID`).
     OpenReplay(String),
+    /// Read this player's kept online games from the server ([`ServerRecords`]).
+    FetchMyGames,
+    /// Read a family's leaderboard, for games of one player count or all.
+    FetchLeaderboard(starhalma_protocol::Family, Option<u8>),
 }
 
 /// Who this player is online and how they take others' reactions; kept in the settings.
@@ -559,6 +565,8 @@ impl Plugin for NetPlugin {
             .init_resource::<Connection>()
             .init_resource::<PlayerProfile>()
             .init_resource::<replay::PendingReplay>()
+            .init_resource::<records::PendingRecords>()
+            .init_resource::<ServerRecords>()
             .add_message::<ReplayArrived>()
             .add_systems(
                 Update,
@@ -568,6 +576,8 @@ impl Plugin for NetPlugin {
                         handle_requests,
                         replay::open_replays,
                         replay::receive_replay,
+                        records::fetch_records,
+                        records::receive_records,
                         send_proposals,
                         receive,
                         apply_events,

@@ -7,10 +7,12 @@
 //! (`"seats"`). A file that cannot be read gets a clear message and the game is left as it was.
 
 mod game_file;
+mod kept;
 mod settings;
 mod store;
 
 pub use game_file::{load_text, save_text};
+pub use kept::{KEPT_GAMES, KEPT_GAMES_UNREADABLE};
 pub use store::{AUTOSAVE, ONLINE, SAVED_GAME, Store};
 
 use crate::camera::CurrentView;
@@ -44,15 +46,25 @@ fn find_saved_games(store: Res<Store>, mut saved: ResMut<SavedGames>) {
 }
 
 /// Keep the autosave current: after every move and every new, undone, resigned or loaded game;
-/// a finished game (or one not begun) leaves nothing to continue. An online game is the
+/// a game that ends here (or one not begun) leaves nothing to continue, while a finished game
+/// opened to look at leaves the autosave as it was. An online game is the
 /// server's to keep: the local autosave is left as it was.
 fn autosave(
     state: Res<Match>,
     store: Res<Store>,
     authority: Res<Authority>,
     mut saved: ResMut<SavedGames>,
+    mut commands: MessageReader<CommandApplied>,
 ) {
     if *authority == Authority::Server {
+        return;
+    }
+    // A finished game opened to look at (a replay, My games) is not the game to continue.
+    let opened_finished = commands
+        .read()
+        .any(|c| matches!(c.0, GameCommand::Load(..)))
+        && state.game.is_over();
+    if opened_finished {
         return;
     }
     let can_continue = if state.game.is_over() || state.game.history().is_empty() {
@@ -102,7 +114,7 @@ fn load_game(
 ) {
     for request in requests.read() {
         let (text, from) = match request {
-            FileRequest::Save => continue,
+            FileRequest::Save | FileRequest::OpenKept(_) => continue,
             FileRequest::Load(file) => {
                 let name = file_name(*file);
                 match store.read(name) {
@@ -144,14 +156,14 @@ fn load_game(
 
 /// Loads a game (a file's, a replay's) and shows it, from the menu too.
 #[derive(SystemParam)]
-struct GameOpener<'w> {
+pub(super) struct GameOpener<'w> {
     screen: Res<'w, State<Screen>>,
     commands: MessageWriter<'w, GameCommand>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
 impl GameOpener<'_> {
-    fn open(&mut self, Match { game, setup }: Match) {
+    pub(super) fn open(&mut self, Match { game, setup }: Match) {
         self.commands
             .write(GameCommand::Load(Box::new(game), setup));
         if *self.screen.get() != Screen::Playing {
@@ -254,12 +266,20 @@ impl Plugin for PersistPlugin {
         app.add_message::<bevy::window::FileDragAndDrop>()
             .add_systems(
                 PostStartup,
-                (load_settings, find_saved_games, load_online_memory),
+                (
+                    load_settings,
+                    find_saved_games,
+                    load_online_memory,
+                    kept::load_kept_games,
+                ),
             )
             .add_systems(
                 Update,
                 (
-                    (dropped_files, (save_game, load_game, load_replays))
+                    (
+                        dropped_files,
+                        (save_game, load_game, load_replays, kept::open_kept_games),
+                    )
                         .chain()
                         .in_set(Frame::Files),
                     (
@@ -275,6 +295,7 @@ impl Plugin for PersistPlugin {
                                 .or_eager(resource_changed::<RoomClock>),
                         ),
                         autosave.run_if(autosave_due),
+                        kept::keep_finished_games,
                         save_online_memory.run_if(
                             resource_changed::<OnlineMemory>
                                 .and_then(not(resource_added::<OnlineMemory>)),

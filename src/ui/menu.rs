@@ -1,19 +1,22 @@
 //! The menu: the rule set, the number of players (only the counts it allows), who plays each
 //! seat, Start, and Continue / Load saved game when there is one.
 
+use super::leaderboard::leaderboard_lines;
+use super::my_games::{KeptGames, Listed, my_games_lines};
 use super::play_online::{MenuPage, Typing, online_rows};
 use super::scroll::Scrolls;
 use super::theme::{MENU_BACKGROUND, READING_PANEL, SOFT_TEXT, TEXT, size};
 use super::widgets::focusable_button;
 use super::widgets::label;
 use super::{
-    ActionPressed, MenuChoice, RoomClock, SavedGames, Screen, UiAction, WhoStarts, seat_label,
+    ActionPressed, MenuChoice, MenuLine, MenuRow, RoomClock, SavedGames, Screen, UiAction,
+    WhoStarts, seat_label,
 };
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::locale::{Language, Phrase, Words, rules_name};
-use crate::net::{Lobby, OnlineMemory, PlayerProfile, ServerUrl, suggest_name};
+use crate::net::{Lobby, OnlineMemory, PlayerProfile, ServerRecords, ServerUrl, suggest_name};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_locale::id;
@@ -21,9 +24,6 @@ use starhalma_rules::{RuleSet, Variant};
 
 #[derive(Component)]
 struct MenuRoot;
-
-/// One row of menu buttons: (label, action, highlighted).
-type MenuRow = Vec<(Phrase, UiAction, bool)>;
 
 /// The rows of the menu's main page for the current choice.
 fn menu_rows(
@@ -74,6 +74,7 @@ fn menu_rows(
     if saved.saved_game {
         last.push((Phrase::msg(id::MENU_LOAD_SAVED), UiAction::Load, false));
     }
+    last.push((Phrase::msg(id::MENU_MY_GAMES), UiAction::OpenMyGames, false));
     last.push((
         Phrase::msg(id::BUTTON_HOW_TO_PLAY),
         UiAction::HowToPlay,
@@ -139,6 +140,7 @@ fn build_menu(
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
+    (kept, listed, records): (Res<KeptGames>, Res<Listed>, Res<ServerRecords>),
     (words, layout, panel): (Res<Words>, Res<ScreenLayout>, Res<super::PanelSettings>),
     old: Query<Entity, With<MenuRoot>>,
 ) {
@@ -180,6 +182,8 @@ fn build_menu(
             Phrase::msg(match *page {
                 MenuPage::Main => id::APP_TITLE,
                 MenuPage::Online => id::ONLINE_PAGE_TITLE,
+                MenuPage::Games => id::MY_GAMES_TITLE,
+                MenuPage::Leaderboard => id::LEADERBOARD_TITLE,
             }),
             size::TITLE,
             TEXT,
@@ -188,7 +192,7 @@ fn build_menu(
     // Start comes first for the keyboard: Enter on the menu starts the game.
     let mut order = 1;
     let rejoin = memory.last_link.is_some();
-    let (rows, status) = match *page {
+    let lines: Vec<MenuLine> = match *page {
         MenuPage::Main => {
             // The desktop can always host on this computer; the web plays on its own server.
             let online = server.0.is_some() || cfg!(not(target_arch = "wasm32"));
@@ -202,29 +206,58 @@ fn build_menu(
                 words.language(),
                 page_controls,
             );
-            (rows, None)
+            with_summary(rows.into_iter().map(MenuLine::Buttons).collect())
         }
         MenuPage::Online => {
             let page = online_rows(&choice, *clock, &profile, (&typing, &server), &lobby);
-            let mut rows = Vec::from(choice_rows(&choice));
-            let status_after = rows.len() + page.status_after;
-            rows.extend(page.rows);
-            (rows, Some((status_after, page.status)))
+            let mut lines: Vec<MenuLine> = choice_rows(&choice)
+                .into_iter()
+                .chain(page.rows)
+                .map(MenuLine::Buttons)
+                .collect();
+            lines.insert(2 + page.status_after, MenuLine::Text(page.status));
+            with_summary(lines)
         }
+        MenuPage::Games => my_games_lines(&kept, listed.0, &records, &profile),
+        MenuPage::Leaderboard => leaderboard_lines(&records, &choice, &profile),
     };
-    for (i, buttons) in rows.into_iter().enumerate() {
-        if let Some((after, status)) = &status
-            && i == *after
-        {
-            commands.entity(root).with_child((
-                Node {
-                    width: percent(94),
-                    max_width: px(640),
-                    ..default()
-                },
-                children![label(status.clone(), size::SMALL, SOFT_TEXT)],
-            ));
-        }
+    for line in lines {
+        let buttons = match line {
+            MenuLine::Buttons(buttons) => buttons,
+            MenuLine::Text(text) => {
+                commands.entity(root).with_child((
+                    Node {
+                        width: percent(94),
+                        max_width: px(640),
+                        ..default()
+                    },
+                    children![label(text, size::SMALL, SOFT_TEXT)],
+                ));
+                continue;
+            }
+            MenuLine::Summary => {
+                // What the chosen rules mean, in a paragraph under their buttons.
+                commands.entity(root).with_child((
+                    MenuSummary,
+                    // A definite width in pixels (not a maximum or a share of the window), so
+                    // the paragraph is measured at the width it wraps at and its height makes
+                    // room for every line; on a panel, since the board's wood behind it gives
+                    // light text little contrast.
+                    Node {
+                        width: px((layout.window.x * 0.94).min(640.0).floor()),
+                        padding: UiRect::axes(px(10), px(6)),
+                        ..default()
+                    },
+                    BackgroundColor(READING_PANEL),
+                    children![label(
+                        Phrase::msg(starhalma_guide::summary(choice.rules)),
+                        size::SMALL,
+                        SOFT_TEXT
+                    )],
+                ));
+                continue;
+            }
+        };
         let row = commands
             .spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -243,28 +276,13 @@ fn build_menu(
             commands.entity(row).add_child(button);
         }
         commands.entity(root).add_child(row);
-        if i == 0 {
-            // What the chosen rules mean, in a paragraph under their buttons.
-            commands.entity(root).with_child((
-                MenuSummary,
-                // A definite width in pixels (not a maximum or a share of the window), so the
-                // paragraph is measured at the width it wraps at and its height makes room for
-                // every line; on a panel, since the board's wood behind it gives light text
-                // little contrast.
-                Node {
-                    width: px((layout.window.x * 0.94).min(640.0).floor()),
-                    padding: UiRect::axes(px(10), px(6)),
-                    ..default()
-                },
-                BackgroundColor(READING_PANEL),
-                children![label(
-                    Phrase::msg(starhalma_guide::summary(choice.rules)),
-                    size::SMALL,
-                    SOFT_TEXT
-                )],
-            ));
-        }
     }
+}
+
+/// A page that starts with the rule-set buttons: the chosen rules' summary right under them.
+fn with_summary(mut lines: Vec<MenuLine>) -> Vec<MenuLine> {
+    lines.insert(1.min(lines.len()), MenuLine::Summary);
+    lines
 }
 
 /// While How to play is open over the menu, the menu is hidden: its words would otherwise
@@ -372,6 +390,9 @@ impl Plugin for MenuPlugin {
                                 .or_eager(resource_changed::<MenuPage>)
                                 .or_eager(resource_changed::<Typing>)
                                 .or_eager(resource_changed::<Lobby>)
+                                .or_eager(resource_changed::<KeptGames>)
+                                .or_eager(resource_changed::<Listed>)
+                                .or_eager(resource_changed::<ServerRecords>)
                                 // The summary's width follows the window's.
                                 .or_eager(resource_changed::<ScreenLayout>)
                                 .or_eager(resource_changed::<super::PanelSettings>)

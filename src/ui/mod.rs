@@ -12,8 +12,10 @@ mod guided;
 mod how_to_play;
 mod hud;
 mod keyboard;
+mod leaderboard;
 mod menu;
 mod move_list;
+mod my_games;
 mod online;
 mod page;
 mod panel;
@@ -30,6 +32,7 @@ pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage
 pub use hud::HudText;
 pub use menu::MenuSummary;
 pub use move_list::ReplayButton;
+pub use my_games::{KEPT_AT_MOST, KeptGame, KeptGames, LevelStats, Outcome};
 pub use page::{Announcement, PageControls, PageGroup, PageItem, PagePress};
 pub use panel::{PanelButton, panel_entries};
 pub use play_online::{MenuPage, TextField, Typing};
@@ -234,6 +237,34 @@ pub enum UiAction {
     SitAt(starhalma_protocol::RoomCode),
     /// Watch this public table's game.
     Watch(starhalma_protocol::RoomCode),
+    /// The menu's My games page: open it (and ask the server for the player's online games).
+    OpenMyGames,
+    /// List more of the games kept on this device.
+    MoreKeptGames,
+    /// Open this kept game (by its place in [`KeptGames`]) as a replay.
+    OpenKeptGame(usize),
+    /// Open this online game (by its place on the page the server sent) as a replay.
+    OpenRecord(usize),
+    /// The menu's Leaderboard page, for the menu's rule set.
+    OpenLeaderboard,
+    /// The leaderboard of this family.
+    LeaderboardOf(starhalma_protocol::Family),
+    /// The leaderboard for games of this many players (none: all counts).
+    LeaderboardPlayers(Option<u8>),
+    /// Ask the server for the leaderboard again.
+    RefreshLeaderboard,
+    /// Back from My games or the Leaderboard to the menu.
+    CloseRecords,
+}
+
+/// One row of menu buttons: (label, action, highlighted).
+pub(crate) type MenuRow = Vec<(Phrase, UiAction, bool)>;
+
+/// A line of a menu page: a row of buttons, a line of text, or the chosen rules' summary.
+pub(crate) enum MenuLine {
+    Buttons(MenuRow),
+    Text(Phrase),
+    Summary,
 }
 
 /// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
@@ -281,6 +312,8 @@ pub enum FileRequest {
     Load(StoredFile),
     /// Load a file from disk (dropped on the window).
     LoadPath(std::path::PathBuf),
+    /// Open a game kept on this device (by its place in [`KeptGames`]) as a replay.
+    OpenKept(usize),
 }
 
 /// The two games the store keeps.
@@ -548,6 +581,7 @@ impl Plugin for UiPlugin {
                 guided::GuidedPlugin,
                 scroll::ScrollPlugin,
                 page::PagePlugin,
-            ));
+            ))
+            .add_plugins((my_games::MyGamesPlugin, leaderboard::LeaderboardPlugin));
     }
 }

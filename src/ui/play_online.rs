@@ -5,7 +5,7 @@
 //! watch a playing one). The menu draws it ([`online_rows`]); this module keeps what is typed
 //! and acts on the page's buttons, through `NetRequest`s like every online action.
 
-use super::{ActionPressed, MenuChoice, RoomClock, Screen, UiAction};
+use super::{ActionPressed, MenuChoice, MenuRow, RoomClock, Screen, UiAction};
 use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, rules_name};
 use crate::net::{
@@ -27,6 +27,9 @@ pub enum MenuPage {
     #[default]
     Main,
     Online,
+    /// My games: the games kept on this device and online.
+    Games,
+    Leaderboard,
 }
 
 /// A line the player types into.
@@ -89,9 +92,6 @@ const TYPED_AT_MOST: usize = 120;
 pub(super) fn not_typing(typing: Res<Typing>) -> bool {
     typing.editing.is_none()
 }
-
-/// One row of menu buttons: (label, action, highlighted).
-type MenuRow = Vec<(Phrase, UiAction, bool)>;
 
 /// The page's rows below the rule set and player count, and the line (the lobby's state or
 /// what was refused) shown after the first `status_after` of them.

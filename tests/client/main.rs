@@ -500,6 +500,7 @@ mod controls;
 mod inventory_off;
 mod layout;
 mod learn;
+mod my_games;
 mod online;
 mod page;
 mod rest;

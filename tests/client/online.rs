@@ -1895,37 +1895,50 @@ fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_pre
 }
 
 /// A server's records API for one answer: the request line it read comes back on the channel.
-fn serve_once(status: &str, body: String) -> (String, std::sync::mpsc::Receiver<String>) {
+pub(crate) fn serve_once(
+    status: &str,
+    body: String,
+) -> (String, std::sync::mpsc::Receiver<String>) {
+    serve_each(vec![(status.to_string(), body)])
+}
+
+/// A plain HTTP server answering its connections in turn with `answers` (status, JSON body),
+/// then gone; each request's head (request line and headers, one a line) comes through the
+/// receiver.
+pub(crate) fn serve_each(
+    answers: Vec<(String, String)>,
+) -> (String, std::sync::mpsc::Receiver<String>) {
     use std::io::{BufRead, BufReader, Write};
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     let (tx, rx) = std::sync::mpsc::channel();
-    let status = status.to_string();
     std::thread::spawn(move || {
-        let Ok((stream, _)) = listener.accept() else {
-            return;
-        };
-        let mut reader = BufReader::new(stream.try_clone().unwrap());
-        let mut line = String::new();
-        let _ = reader.read_line(&mut line);
-        // The rest of the request, to its blank line.
-        let mut header = String::new();
-        while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
-            header.clear();
+        for (status, body) in answers {
+            let Ok((stream, _)) = listener.accept() else {
+                return;
+            };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            // The request to its blank line.
+            let mut head = Vec::new();
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                head.push(line.trim_end().to_string());
+                line.clear();
+            }
+            let _ = tx.send(head.join("\n"));
+            let mut stream = stream;
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
         }
-        let _ = tx.send(line.trim_end().to_string());
-        let mut stream = stream;
-        let _ = write!(
-            stream,
-            "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        );
     });
     (addr, rx)
 }
 
 /// Update until `done` (a real thread answers), at most 10 s.
-fn until_answered(app: &mut App, done: impl Fn(&App) -> bool) {
+pub(crate) fn until_answered(app: &mut App, done: impl Fn(&App) -> bool) {
     let start = std::time::Instant::now();
     while !done(app) {
         assert!(
@@ -1962,8 +1975,8 @@ fn a_finished_game_opens_as_a_replay_from_its_share_link() {
     });
     app.update();
     assert_eq!(
-        asked.recv().unwrap(),
-        format!("GET /api/games/{id} HTTP/1.1")
+        asked.recv().unwrap().lines().next(),
+        Some(format!("GET /api/games/{id} HTTP/1.1").as_str())
     );
     let shown = &app.world().resource::<Match>().game;
     assert_eq!(shown.history(), game.history(), "move for move");

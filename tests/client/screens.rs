@@ -9,14 +9,18 @@ use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
 use bevy::ui::{CalculatedClip, ComputedNode, UiStack};
 use bevy::window::{PrimaryWindow, WindowResolution};
-use starhalma::testing::{ActionPressed, BACKDROP, ScreenLayout, ScriptedNetwork};
+use starhalma::testing::{
+    ActionPressed, BACKDROP, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ScriptedNetwork,
+    ServerRecords,
+};
 use starhalma::{
     GameCommand, Language, Match, PanelSettings, PlayerProfile, Screen, SeatKind, ServerUrl, Setup,
     Store, SystemLanguage, TouchScreen, UiAction,
 };
+use starhalma_ai::Level;
 use starhalma_protocol::{
-    LobbyRoom, MoveClock, PlayerName, RoomCode, RoomEvent, SeatHolder, ServerMessage, Token,
-    Welcome,
+    GameSummary, GamesPage, LeaderLine, Leaderboard, LobbyRoom, MoveClock, PlayerName,
+    RatingSummary, RoomCode, RoomEvent, SeatHolder, SeatSummary, ServerMessage, Token, Welcome,
 };
 use starhalma_rules::board::CAMPS;
 use starhalma_rules::{Game, Hole, Holes, Move, Position, RuleSet, Rules, State, Variant};
@@ -291,6 +295,18 @@ fn scenes() -> Vec<Scene> {
             });
         },
     ));
+    all.push(scene("menu: my games", None, |app, _| {
+        act(app, UiAction::OpenMyGames);
+        let world = app.world_mut();
+        world.resource_mut::<KeptGames>().0 = kept_games();
+        world.resource_mut::<ServerRecords>().my_games = Remote::Got(games_page());
+        app.update();
+    }));
+    all.push(scene("menu: leaderboard", None, |app, _| {
+        act(app, UiAction::OpenLeaderboard);
+        app.world_mut().resource_mut::<ServerRecords>().leaderboard = Remote::Got(leaderboard());
+        app.update();
+    }));
     all.push(scene(
         "game: table, 2 players",
         Some(fresh(RuleSet::Table { long_hops: false }, 2)),
@@ -367,6 +383,108 @@ fn scenes() -> Vec<Scene> {
         },
     ));
     all
+}
+
+/// Games against the computer in several rule sets and levels, all results.
+fn kept_games() -> Vec<KeptGame> {
+    let rule_sets = [
+        RuleSet::Laws,
+        RuleSet::Table { long_hops: true },
+        RuleSet::Diamond,
+    ];
+    (0..12)
+        .map(|i| KeptGame {
+            ended_ms: 1_796_428_800_000 + i * 3_600_000,
+            rules: rule_sets[i as usize % 3],
+            players: [2, 3, 6][i as usize % 3],
+            level: [Level::Easy, Level::Medium, Level::Hard][i as usize % 3],
+            outcome: [Outcome::Won, Outcome::Lost, Outcome::Drawn][(i / 3) as usize % 3],
+            moves: 40 + i as u32,
+            save: String::new(),
+        })
+        .collect()
+}
+
+/// A page of online games, rated and not, with names in three scripts.
+fn games_page() -> GamesPage {
+    let seat = |seat: u8, player: &str, name: &str, place: u8, change: Option<&str>| SeatSummary {
+        seat,
+        player: Some(player.into()),
+        computer: None,
+        name: name.into(),
+        place: Some(place),
+        rating_before: None,
+        rating_after: None,
+        change: change.map(str::to_string),
+    };
+    let me = my_player_id();
+    GamesPage {
+        player: me.clone(),
+        games: (0..4)
+            .map(|i| GameSummary {
+                id: format!("{i:020}"),
+                rules: ["laws", "table_long_hops", "masters", "diamond"][i].into(),
+                players: 2,
+                public: i % 2 == 0,
+                rated: i % 2 == 0,
+                started_ms: 1_796_428_000_000,
+                ended_ms: 1_796_428_800_000,
+                seats: vec![
+                    seat(
+                        0,
+                        &me,
+                        "Mina",
+                        1 + (i % 2) as u8,
+                        (i % 2 == 0).then_some("+12"),
+                    ),
+                    seat(
+                        1,
+                        "abcdefghijkl",
+                        ["さくら", "आशा", "Asha", "Sakura"][i],
+                        2 - (i % 2) as u8,
+                        None,
+                    ),
+                ],
+                plies: Some(80),
+            })
+            .collect(),
+        next: None,
+    }
+}
+
+/// The player key of the scenes' player (none is set: the public id of the default).
+fn my_player_id() -> String {
+    "0123456789abcdef0123456789abcdef"
+        .parse::<starhalma_protocol::PlayerKey>()
+        .unwrap()
+        .public_id()
+}
+
+/// A leaderboard of ten, with long names in three scripts.
+fn leaderboard() -> Leaderboard {
+    let names = [
+        "さくらさくらさくら",
+        "आशा आशा आशा",
+        "Asha the Patient",
+        "Mina",
+    ];
+    Leaderboard {
+        rules: "table".into(),
+        players: None,
+        leaders: (0..10)
+            .map(|i| LeaderLine {
+                rank: i + 1,
+                player: format!("abcdefghijk{}", (b'a' + i as u8) as char),
+                name: Some(names[i % 4].into()),
+                rating: RatingSummary {
+                    rating: 1900 - 17 * i as i64,
+                    deviation: 60,
+                    games: 30 - i as i64,
+                    provisional: false,
+                },
+            })
+            .collect(),
+    }
 }
 
 /// Open a room's link, as the page's `?room=` or Continue does: the game screen shows.

@@ -44,6 +44,7 @@ rules-table = Table
 rules-table-long-hops = Table, long hops
 rules-masters-swap = Masters, swap
 rules-masters-fill = Masters, fill
+rules-masters = Masters
 rules-diamond = Diamond
 
 speed-slow = Slow
@@ -581,3 +582,57 @@ fetch-status = the server answered { $status }
 fetch-garbled = the server's answer could not be read
 server-error-too-many-waiting = as many public tables as the server keeps are waiting: join one of them
 server-error-too-many-watchers = the server lists its tables to as many players as it can; try later
+
+## My games and the leaderboard
+
+menu-my-games = My games
+my-games-title = My games
+# $count: games kept; $most: how many are kept at most.
+my-games-local-count = Kept on this device: { $count ->
+        [one] 1 game
+       *[other] { $count } games
+    } against the computer (the last { $most })
+my-games-local-none = No game against the computer has finished on this device yet
+# One rule set and computer level. $played, $won, $lost, $drawn: games; $moves: your moves a game on average.
+my-games-stats = { $rules } against { $level }: { $played } played, { $won } won, { $lost } lost, { $drawn } drawn, { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    } a game
+# A rule set and how many played: "Table, 2 players".
+my-games-rules = { $rules }, { $players } players
+# A game kept on this device, as a button. $result: won, lost or drawn; $date: the day it ended.
+my-games-local-game = { $result }: { $rules } against { $level }, { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }, { $date }
+outcome-won = Won
+outcome-lost = Lost
+outcome-drawn = Drawn
+my-games-more = Show more
+my-games-online-never = Online games: none yet (play online and they are kept)
+my-games-online-loading = Online games: asking the server...
+my-games-online-failed = Online games: cannot be read: { $reason }
+my-games-online-none = Online games: none kept on the server yet
+my-games-online-count = Online games: { $count } (the newest first)
+# An online game as a button. $others: the other players' names; $change: the rating's change ("+12").
+my-games-online-game = { $result }: { $rules } with { $others }, { $date }
+my-games-online-game-rated = { $result } ({ $change }): { $rules } with { $others }, { $date }
+my-games-opened = Your game of { $date }: step through it with the move list
+menu-leaderboard = Leaderboard
+leaderboard-title = Leaderboard
+leaderboard-all-counts = All player counts
+leaderboard-loading = Asking the server for the leaderboard...
+leaderboard-failed = Cannot read the leaderboard: { $reason }
+leaderboard-empty = No settled ratings here yet (a rating settles after about ten rated games)
+leaderboard-count = { $rules }: the top { $count }
+# $rank: the place; $rating: the rating; $games: rated games played.
+leaderboard-line = { $rank }. { $name }: { $rating } ({ $games ->
+        [one] 1 game
+       *[other] { $games } games
+    })
+leaderboard-line-you = { $rank }. { $name } (you): { $rating } ({ $games ->
+        [one] 1 game
+       *[other] { $games } games
+    })
+records-unnamed = (no name)
+records-no-server = no server chosen (Play online: type the server)

@@ -39,6 +39,7 @@ rules-table = テーブル
 rules-table-long-hops = テーブル・ロングジャンプ
 rules-masters-swap = マスターズ・交換
 rules-masters-fill = マスターズ・埋め
+rules-masters = マスターズ
 rules-diamond = ダイヤモンドゲーム
 
 speed-slow = ゆっくり
@@ -506,3 +507,36 @@ fetch-status = サーバーの返事: { $status }
 fetch-garbled = サーバーの返事を読めませんでした
 server-error-too-many-waiting = 待っている公開テーブルがいっぱいです。どれかに入ってください
 server-error-too-many-watchers = サーバーが表示できる人数を超えました。あとで試してください
+
+## My games and the leaderboard
+
+menu-my-games = わたしの対局
+my-games-title = わたしの対局
+my-games-local-count = この端末の記録: コンピューターとの対局 { $count }（最新の{ $most }まで）
+my-games-local-none = この端末で終わったコンピューターとの対局はまだありません
+my-games-stats = { $rules }・{ $level }: { $played }局、{ $won }勝 { $lost }敗 { $drawn }引き分け、1局{ $moves }手
+my-games-rules = { $rules }、{ $players }人
+my-games-local-game = { $result }: { $rules }・{ $level }、{ $moves }手、{ $date }
+outcome-won = 勝ち
+outcome-lost = 負け
+outcome-drawn = 引き分け
+my-games-more = もっと見る
+my-games-online-never = オンライン対局: まだありません（オンラインで遊ぶと記録されます）
+my-games-online-loading = オンライン対局: サーバーに聞いています...
+my-games-online-failed = オンライン対局を読めません: { $reason }
+my-games-online-none = オンライン対局: サーバーにまだ記録がありません
+my-games-online-count = オンライン対局: { $count }（新しい順）
+my-games-online-game = { $result }: { $rules }、{ $others }と、{ $date }
+my-games-online-game-rated = { $result }（{ $change }）: { $rules }、{ $others }と、{ $date }
+my-games-opened = { $date }の対局: 棋譜で一手ずつ見られます
+menu-leaderboard = ランキング
+leaderboard-title = ランキング
+leaderboard-all-counts = すべての人数
+leaderboard-loading = サーバーにランキングを聞いています...
+leaderboard-failed = ランキングを読めません: { $reason }
+leaderboard-empty = まだ決まったレーティングはありません（レーティング対局を10局ほどで決まります）
+leaderboard-count = { $rules }: 上位{ $count }
+leaderboard-line = { $rank }. { $name }: { $rating }（{ $games }局）
+leaderboard-line-you = { $rank }. { $name }（あなた）: { $rating }（{ $games }局）
+records-unnamed = （名前なし）
+records-no-server = サーバーが決まっていません（オンライン対戦: サーバーを入力）

@@ -39,6 +39,7 @@ rules-table = टेबल
 rules-table-long-hops = टेबल, लामो फड्को
 rules-masters-swap = मास्टर्स, साटासाट
 rules-masters-fill = मास्टर्स, भराइ
+rules-masters = मास्टर्स
 rules-diamond = डायमन्ड
 
 speed-slow = ढिलो
@@ -507,3 +508,36 @@ fetch-status = सर्भरको जवाफ: { $status }
 fetch-garbled = सर्भरको जवाफ पढ्न सकिएन
 server-error-too-many-waiting = सर्भरले राख्ने जति सार्वजनिक टेबल पर्खिरहेका छन्: तीमध्ये एउटामा बस्नुहोस्
 server-error-too-many-watchers = सर्भरले सक्ने जति खेलाडीलाई टेबल देखाइरहेको छ; पछि फेरि प्रयास गर्नुहोस्
+
+## My games and the leaderboard
+
+menu-my-games = मेरा खेल
+my-games-title = मेरा खेल
+my-games-local-count = यो उपकरणमा राखिएका: कम्प्युटरसँगका { $count } खेल (पछिल्ला { $most } सम्म)
+my-games-local-none = यो उपकरणमा कम्प्युटरसँगको कुनै खेल अझै सकिएको छैन
+my-games-stats = { $rules }, { $level } विरुद्ध: { $played } खेले, { $won } जिते, { $lost } हारे, { $drawn } बराबरी, एक खेलमा { $moves } चाल
+my-games-rules = { $rules }, { $players } खेलाडी
+my-games-local-game = { $result }: { $rules }, { $level } विरुद्ध, { $moves } चाल, { $date }
+outcome-won = जित
+outcome-lost = हार
+outcome-drawn = बराबरी
+my-games-more = अझै देखाउनुहोस्
+my-games-online-never = अनलाइन खेल: अझै छैनन् (अनलाइन खेल्नुहोस्, ती राखिन्छन्)
+my-games-online-loading = अनलाइन खेल: सर्भरलाई सोध्दै...
+my-games-online-failed = अनलाइन खेल पढ्न सकिएन: { $reason }
+my-games-online-none = अनलाइन खेल: सर्भरमा अझै राखिएका छैनन्
+my-games-online-count = अनलाइन खेल: { $count } (नयाँ पहिले)
+my-games-online-game = { $result }: { $rules }, { $others } सँग, { $date }
+my-games-online-game-rated = { $result } ({ $change }): { $rules }, { $others } सँग, { $date }
+my-games-opened = { $date } को तपाईंको खेल: चाल सूचीले एक-एक गरी हेर्नुहोस्
+menu-leaderboard = अग्रता सूची
+leaderboard-title = अग्रता सूची
+leaderboard-all-counts = सबै खेलाडी सङ्ख्या
+leaderboard-loading = सर्भरलाई अग्रता सूची सोध्दै...
+leaderboard-failed = अग्रता सूची पढ्न सकिएन: { $reason }
+leaderboard-empty = यहाँ अझै स्थिर रेटिङ छैन (करिब दस रेटेड खेलपछि रेटिङ स्थिर हुन्छ)
+leaderboard-count = { $rules }: शीर्ष { $count }
+leaderboard-line = { $rank }. { $name }: { $rating } ({ $games } खेल)
+leaderboard-line-you = { $rank }. { $name } (तपाईं): { $rating } ({ $games } खेल)
+records-unnamed = (नाम छैन)
+records-no-server = सर्भर छानिएको छैन (अनलाइन खेल्नुहोस्: सर्भर टाइप गर्नुहोस्)

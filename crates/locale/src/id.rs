@@ -29,6 +29,7 @@ pub const RULES_TABLE: &str = "rules-table";
 pub const RULES_TABLE_LONG_HOPS: &str = "rules-table-long-hops";
 pub const RULES_MASTERS_SWAP: &str = "rules-masters-swap";
 pub const RULES_MASTERS_FILL: &str = "rules-masters-fill";
+pub const RULES_MASTERS: &str = "rules-masters";
 pub const RULES_DIAMOND: &str = "rules-diamond";
 pub const SPEED_SLOW: &str = "speed-slow";
 pub const SPEED_NORMAL: &str = "speed-normal";
@@ -402,6 +403,36 @@ pub const FETCH_STATUS: &str = "fetch-status";
 pub const FETCH_GARBLED: &str = "fetch-garbled";
 pub const SERVER_ERROR_TOO_MANY_WAITING: &str = "server-error-too-many-waiting";
 pub const SERVER_ERROR_TOO_MANY_WATCHERS: &str = "server-error-too-many-watchers";
+pub const MENU_MY_GAMES: &str = "menu-my-games";
+pub const MY_GAMES_TITLE: &str = "my-games-title";
+pub const MY_GAMES_LOCAL_COUNT: &str = "my-games-local-count";
+pub const MY_GAMES_LOCAL_NONE: &str = "my-games-local-none";
+pub const MY_GAMES_STATS: &str = "my-games-stats";
+pub const MY_GAMES_RULES: &str = "my-games-rules";
+pub const MY_GAMES_LOCAL_GAME: &str = "my-games-local-game";
+pub const OUTCOME_WON: &str = "outcome-won";
+pub const OUTCOME_LOST: &str = "outcome-lost";
+pub const OUTCOME_DRAWN: &str = "outcome-drawn";
+pub const MY_GAMES_MORE: &str = "my-games-more";
+pub const MY_GAMES_ONLINE_NEVER: &str = "my-games-online-never";
+pub const MY_GAMES_ONLINE_LOADING: &str = "my-games-online-loading";
+pub const MY_GAMES_ONLINE_FAILED: &str = "my-games-online-failed";
+pub const MY_GAMES_ONLINE_NONE: &str = "my-games-online-none";
+pub const MY_GAMES_ONLINE_COUNT: &str = "my-games-online-count";
+pub const MY_GAMES_ONLINE_GAME: &str = "my-games-online-game";
+pub const MY_GAMES_ONLINE_GAME_RATED: &str = "my-games-online-game-rated";
+pub const MY_GAMES_OPENED: &str = "my-games-opened";
+pub const MENU_LEADERBOARD: &str = "menu-leaderboard";
+pub const LEADERBOARD_TITLE: &str = "leaderboard-title";
+pub const LEADERBOARD_ALL_COUNTS: &str = "leaderboard-all-counts";
+pub const LEADERBOARD_LOADING: &str = "leaderboard-loading";
+pub const LEADERBOARD_FAILED: &str = "leaderboard-failed";
+pub const LEADERBOARD_EMPTY: &str = "leaderboard-empty";
+pub const LEADERBOARD_COUNT: &str = "leaderboard-count";
+pub const LEADERBOARD_LINE: &str = "leaderboard-line";
+pub const LEADERBOARD_LINE_YOU: &str = "leaderboard-line-you";
+pub const RECORDS_UNNAMED: &str = "records-unnamed";
+pub const RECORDS_NO_SERVER: &str = "records-no-server";
 
 /// Every id above, in the English file's order.
 pub const ALL: &[&str] = &[
@@ -431,6 +462,7 @@ pub const ALL: &[&str] = &[
     RULES_TABLE_LONG_HOPS,
     RULES_MASTERS_SWAP,
     RULES_MASTERS_FILL,
+    RULES_MASTERS,
     RULES_DIAMOND,
     SPEED_SLOW,
     SPEED_NORMAL,
@@ -804,4 +836,34 @@ pub const ALL: &[&str] = &[
     FETCH_GARBLED,
     SERVER_ERROR_TOO_MANY_WAITING,
     SERVER_ERROR_TOO_MANY_WATCHERS,
+    MENU_MY_GAMES,
+    MY_GAMES_TITLE,
+    MY_GAMES_LOCAL_COUNT,
+    MY_GAMES_LOCAL_NONE,
+    MY_GAMES_STATS,
+    MY_GAMES_RULES,
+    MY_GAMES_LOCAL_GAME,
+    OUTCOME_WON,
+    OUTCOME_LOST,
+    OUTCOME_DRAWN,
+    MY_GAMES_MORE,
+    MY_GAMES_ONLINE_NEVER,
+    MY_GAMES_ONLINE_LOADING,
+    MY_GAMES_ONLINE_FAILED,
+    MY_GAMES_ONLINE_NONE,
+    MY_GAMES_ONLINE_COUNT,
+    MY_GAMES_ONLINE_GAME,
+    MY_GAMES_ONLINE_GAME_RATED,
+    MY_GAMES_OPENED,
+    MENU_LEADERBOARD,
+    LEADERBOARD_TITLE,
+    LEADERBOARD_ALL_COUNTS,
+    LEADERBOARD_LOADING,
+    LEADERBOARD_FAILED,
+    LEADERBOARD_EMPTY,
+    LEADERBOARD_COUNT,
+    LEADERBOARD_LINE,
+    LEADERBOARD_LINE_YOU,
+    RECORDS_UNNAMED,
+    RECORDS_NO_SERVER,
 ];
