@@ -75,6 +75,7 @@ fn person(name: &str) -> SeatHolder {
         connected: true,
         name: Some(PlayerName::new(name).unwrap()),
         idle: false,
+        player: None,
     }
 }
 
@@ -106,6 +107,7 @@ fn people(n: usize) -> Vec<SeatHolder> {
             connected: true,
             name: None,
             idle: false,
+            player: None,
         };
         n
     ]

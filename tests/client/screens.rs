@@ -188,6 +188,7 @@ fn person(name: &str) -> SeatHolder {
         connected: true,
         name: Some(PlayerName::new(name).unwrap()),
         idle: false,
+        player: None,
     }
 }
 

@@ -50,7 +50,7 @@ pub use message::{
 pub use name::{NameError, PlayerName};
 pub use records::{
     Family, GAMES_PAGE_MAX, GameSummary, GamesPage, KEY_HEADER, LeaderLine, Leaderboard,
-    PLAYER_ID_LEN, RatingSummary, SeatSummary, game_url, games_url, is_player_id, leaderboard_url,
-    places,
+    PLAYER_ID_LEN, RATINGS_MAX_PLAYERS, RatingSummary, RatingsPage, SeatSummary, game_url,
+    games_url, is_player_id, leaderboard_url, places, ratings_url,
 };
 pub use session::{GONE_AFTER, Liveness, MoveInFlight, PING_AFTER, Session};

@@ -192,6 +192,10 @@ pub enum SeatHolder {
         /// send `back` or a move.
         #[serde(default, skip_serializing_if = "is_false")]
         idle: bool,
+        /// Their public player id, when they sat down with a player key: their rating is read
+        /// from `/api/ratings` (or `/api/players/{player}`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<String>,
     },
     /// The computer (Medium): filled by the host, or a person who left.
     Computer,
@@ -202,6 +206,14 @@ impl SeatHolder {
     pub fn name(&self) -> Option<&PlayerName> {
         match self {
             SeatHolder::Person { name, .. } => name.as_ref(),
+            SeatHolder::Open | SeatHolder::Computer => None,
+        }
+    }
+
+    /// The public player id of a person who sat down with a player key.
+    pub fn player(&self) -> Option<&str> {
+        match self {
+            SeatHolder::Person { player, .. } => player.as_deref(),
             SeatHolder::Open | SeatHolder::Computer => None,
         }
     }

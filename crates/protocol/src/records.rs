@@ -91,6 +91,27 @@ pub fn leaderboard_url(origin: &str, family: Family, players: Option<u8>) -> Str
     url
 }
 
+/// The most players one `/api/ratings` request may name.
+pub const RATINGS_MAX_PLAYERS: usize = 100;
+
+/// The ratings in a family of the players named (public ids, at most
+/// [`RATINGS_MAX_PLAYERS`]); players without one are left out of the answer.
+pub fn ratings_url(origin: &str, family: Family, players: &[&str]) -> String {
+    format!(
+        "{}/api/ratings?rules={}&players={}",
+        trimmed(origin),
+        family.name(),
+        players.join(",")
+    )
+}
+
+/// `GET /api/ratings`: the ratings of the players named who have one, by public id.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingsPage {
+    pub rules: String,
+    pub ratings: std::collections::BTreeMap<String, RatingSummary>,
+}
+
 /// One game and its players: the record's own address is `/api/games/{id}`.
 pub fn game_url(origin: &str, id: &str) -> String {
     format!("{}/api/games/{id}", trimmed(origin))

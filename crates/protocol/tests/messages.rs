@@ -73,6 +73,7 @@ fn wire_forms_put_version_and_type_first() {
                         connected: true,
                         name: name("Asha"),
                         idle: false,
+                        player: None,
                     },
                     SeatHolder::Open
                 ]

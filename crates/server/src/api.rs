@@ -28,6 +28,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 pub use starhalma_protocol::KEY_HEADER;
+use starhalma_protocol::RATINGS_MAX_PLAYERS;
 /// Games on a page when the request names no `limit`.
 const PAGE_DEFAULT: u32 = 20;
 
@@ -324,6 +325,52 @@ async fn get_leaderboard<S: RoomStore>(
     }
 }
 
+#[derive(Deserialize)]
+struct RatingsQuery {
+    rules: Option<String>,
+    players: Option<String>,
+}
+
+/// The ratings of the players a room or the lobby shows, in one request.
+async fn get_ratings<S: RoomStore>(
+    State(server): State<Arc<Server<S>>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(query): Query<RatingsQuery>,
+) -> Response {
+    let records = match admit(&server, peer, &headers) {
+        Ok(records) => records,
+        Err(refusal) => return *refusal,
+    };
+    let Some(family) = query.rules.as_deref().and_then(Family::from_name) else {
+        return bad("rules is one of laws, table, table_long_hops, masters, diamond");
+    };
+    let players: Vec<String> = query
+        .players
+        .as_deref()
+        .unwrap_or_default()
+        .split(',')
+        .filter(|id| !id.is_empty())
+        .map(str::to_string)
+        .collect();
+    if players.is_empty() || players.len() > RATINGS_MAX_PLAYERS {
+        return bad("players is a list of 1 to 100 player ids, separated by commas");
+    }
+    if !players.iter().all(|id| is_player_id(id)) {
+        return bad("a player id is 12 characters of a-z and 2-7");
+    }
+    match records.ratings_of(family, &players).await {
+        Ok(found) => {
+            let ratings: serde_json::Map<String, Value> = found
+                .iter()
+                .map(|(player, rating)| (player.clone(), rating_json(rating)))
+                .collect();
+            Json(json!({ "rules": family.name(), "ratings": ratings })).into_response()
+        }
+        Err(e) => database(e),
+    }
+}
+
 /// The API's routes, for [`crate::server::app`].
 pub fn routes<S: RoomStore>() -> axum::Router<Arc<Server<S>>> {
     use axum::routing::get;
@@ -332,4 +379,5 @@ pub fn routes<S: RoomStore>() -> axum::Router<Arc<Server<S>>> {
         .route("/api/players/{id}", get(get_player::<S>))
         .route("/api/players/{id}/games", get(get_player_games::<S>))
         .route("/api/leaderboard", get(get_leaderboard::<S>))
+        .route("/api/ratings", get(get_ratings::<S>))
 }

@@ -319,6 +319,36 @@ impl Records {
         }))
     }
 
+    /// The ratings in `family` of those of `players` who have one (at most
+    /// [`starhalma_protocol::RATINGS_MAX_PLAYERS`] asked at once).
+    pub async fn ratings_of(
+        &self,
+        family: Family,
+        players: &[String],
+    ) -> Result<Vec<(String, Rating)>, RecordsError> {
+        if players.is_empty() {
+            return Ok(Vec::new());
+        }
+        // One bound parameter per id.
+        let list: Vec<String> = (0..players.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "SELECT player, rating, deviation, volatility, games FROM ratings \
+             WHERE family = $1 AND player IN ({})",
+            list.join(", ")
+        );
+        // Only numbered placeholders are made here; every value is bound.
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(family.name());
+        for player in players {
+            query = query.bind(player.as_str());
+        }
+        query
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|row| Ok((row.try_get("player")?, rating_of(row)?)))
+            .collect()
+    }
+
     /// The key hash kept for a player, to check a key presented for their private games.
     pub async fn key_hash(&self, id: &str) -> Result<Option<String>, RecordsError> {
         Ok(sqlx::query("SELECT key_hash FROM players WHERE id = $1")

@@ -108,6 +108,7 @@ impl Seat {
                 connected: true,
                 name,
                 idle: false,
+                player: None,
             },
             token: Some(token),
             conn: Some(conn),
@@ -116,6 +117,16 @@ impl Seat {
             player: None,
         }
     }
+    /// The seat is `player`'s: kept for the records, its public id shown on the seat.
+    fn show_player(&mut self, player: Option<PlayerRef>) {
+        if let (SeatHolder::Person { player: shown, .. }, Some(player)) =
+            (&mut self.holder, &player)
+        {
+            *shown = Some(player.id.clone());
+        }
+        self.player = player;
+    }
+
     /// Whether the clock left this person's seat to the computer.
     fn is_idle(&self) -> bool {
         matches!(self.holder, SeatHolder::Person { idle: true, .. })
@@ -528,9 +539,21 @@ impl Room {
     }
 
     /// The player who holds `seat` now (a connection that sent a player key).
+    /// The player who holds `seat` (a connection that sent a player key), when the seat has
+    /// none yet (a host's seat as the room is made, a person back with a key they lacked):
+    /// everyone is told its public id (never the key's hash), to read its rating.
     pub fn set_player(&mut self, seat: u8, player: Option<PlayerRef>) {
-        if let (Some(s), Some(player)) = (self.seats.get_mut(usize::from(seat)), player) {
-            s.player = Some(player);
+        let Some(s) = self.seats.get_mut(usize::from(seat)) else {
+            return;
+        };
+        if s.player.is_some() || player.is_none() {
+            return;
+        }
+        s.show_player(player);
+        // Whoever followed the log learns it as a change of seating, like any other.
+        if !self.log.is_empty() {
+            let seats = self.holders();
+            self.push(RoomEvent::Seats { seats });
         }
     }
 
@@ -743,12 +766,25 @@ impl Room {
         name: Option<PlayerName>,
         now: Duration,
     ) -> Result<u8, Refusal> {
+        self.join_as(token, conn, (name, None), now)
+    }
+
+    /// [`Room::join`] by a player who sent a key: the seating everyone is told names their
+    /// public id.
+    pub fn join_as(
+        &mut self,
+        token: Token,
+        conn: ConnId,
+        (name, player): (Option<PlayerName>, Option<PlayerRef>),
+        now: Duration,
+    ) -> Result<u8, Refusal> {
         let seat = self
             .seats
             .iter()
             .position(|s| s.holder == SeatHolder::Open)
             .ok_or_else(|| Refusal::new(ErrorCode::RoomFull, "every seat is taken; you watch"))?;
         self.seats[seat] = Seat::person(token, conn, name);
+        self.seats[seat].show_player(player);
         self.seating_changed(now);
         Ok(seat as u8)
     }
@@ -1029,6 +1065,7 @@ mod tests {
             connected,
             name: name(text),
             idle: false,
+            player: None,
         }
     }
 
@@ -1214,6 +1251,7 @@ mod tests {
             connected: true,
             name: name("Asha"),
             idle: true,
+            player: None,
         };
         assert!(matches!(&last_events(&r, 1)[0], RoomEvent::Seats { seats } if seats[0] == idle));
         r.play(Some(1), r.seq(), r.game().legal_moves()[0], secs(51))

@@ -1009,8 +1009,9 @@ impl Connection {
                     if !room.open_to(wanted, players, clock) {
                         return None;
                     }
-                    let seat = room.join(token, id, name.clone(), now).ok()?;
-                    room.set_player(seat, player.clone());
+                    let seat = room
+                        .join_as(token, id, (name.clone(), player.clone()), now)
+                        .ok()?;
                     room.arrive(id);
                     Some(room.welcome(link.clone(), Some(seat), now))
                 })
@@ -1137,8 +1138,8 @@ impl Connection {
                                 format!("you hold seat {seat} already"),
                             ));
                         }
-                        let seat = room.join(new_token, id, name.clone(), now)?;
-                        room.set_player(seat, player.clone());
+                        let seat =
+                            room.join_as(new_token, id, (name.clone(), player.clone()), now)?;
                         Ok(room.welcome(link.clone(), Some(seat), now))
                     })
                     .await;

@@ -10,8 +10,8 @@ use common::postgres::Postgres;
 use common::{Client, RedisProcess, ServerProcess, variant};
 use serde_json::Value;
 use starhalma_protocol::{
-    ClientMessage, Family, GamesPage, KEY_HEADER, Leaderboard, PlayerKey, RoomEvent, ServerMessage,
-    games_url, leaderboard_url,
+    ClientMessage, Family, GamesPage, KEY_HEADER, Leaderboard, PlayerKey, RatingsPage, RoomEvent,
+    ServerMessage, games_url, leaderboard_url, ratings_url,
 };
 use starhalma_rules::RuleSet;
 use std::path::PathBuf;
@@ -102,6 +102,17 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
         .expect("a started game has its record id");
     let (host_id, friend_id) = (host.player.clone().unwrap(), friend.player.clone().unwrap());
     assert_ne!(host_id, friend_id);
+    // Every seat shows its player's public id, to everyone (for their ratings).
+    let shown: Vec<Option<&str>> = friend
+        .welcome_seats
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|s| s.player())
+        .collect();
+    assert_eq!(shown, [Some(host_id.as_str()), Some(friend_id.as_str())]);
+    assert!(host.events.iter().any(|(_, e)| matches!(e,
+        RoomEvent::Seats { seats } if seats[1].player() == Some(friend_id.as_str()))));
     assert!(
         !host_id.contains(&key(1).to_string()[..8]),
         "the id gives nothing of the key"
@@ -180,6 +191,21 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
     assert_eq!(player["ratings"]["laws"]["games"], 1);
     assert_eq!(player["ratings"]["laws"]["provisional"], true);
     assert!(player["ratings"]["laws"]["rating"].as_i64().unwrap() > 1500);
+    // Both ratings in one request (a player without one is left out).
+    let asked = ratings_url(
+        "http://x",
+        Family::Laws,
+        &[&host_id, &friend_id, "abcdefghijkl"],
+    );
+    let (status, body) = server.get(asked.strip_prefix("http://x").unwrap(), &[]);
+    assert_eq!(status, 200, "{body}");
+    let ratings: RatingsPage = serde_json::from_str(&body).unwrap();
+    assert_eq!(ratings.ratings.len(), 2, "{body}");
+    assert_eq!(
+        ratings.ratings[&host_id].rating,
+        player["ratings"]["laws"]["rating"].as_i64().unwrap()
+    );
+    assert!(ratings.ratings[&friend_id].rating < 1500);
     let page = get_when_there(&server, &format!("/api/players/{friend_id}/games"));
     assert_eq!(page["games"].as_array().unwrap().len(), 1);
     assert_eq!(page["games"][0]["id"], record.as_str());
@@ -232,6 +258,10 @@ fn the_api_answers_bad_ids_unknown_ids_bad_pages_and_floods_clearly() {
     };
     let bad = (400, "bad_request".to_string());
     let missing = (404, "not_found".to_string());
+    let many = format!(
+        "/api/ratings?rules=laws&players={}",
+        ["abcdefghijkl"; 101].join(",")
+    );
     for path in [
         "/api/games/XYZ",
         "/api/games/0123",
@@ -243,6 +273,10 @@ fn the_api_answers_bad_ids_unknown_ids_bad_pages_and_floods_clearly() {
         "/api/players/abcdefghijkl/games?before=-5",
         "/api/leaderboard",
         "/api/leaderboard?rules=chess",
+        "/api/ratings?players=abcdefghijkl",
+        "/api/ratings?rules=laws",
+        "/api/ratings?rules=laws&players=ABCDEFGHIJKL",
+        many.as_str(),
         "/api/leaderboard?rules=laws&players=7",
     ] {
         assert_eq!(error_of(path), bad, "{path}");

@@ -237,7 +237,7 @@ fn a_leaver_in_a_game_of_three_is_replaced_by_the_computer() {
     assert_eq!(
         watcher.welcome_seats.unwrap(),
         [
-            SeatHolder::Person { connected: true, name: None, idle: false },
+            SeatHolder::Person { connected: true, name: None, idle: false, player: None },
             SeatHolder::Computer,
             SeatHolder::Computer
         ]
@@ -294,6 +294,7 @@ fn a_rematch_after_the_end_shifts_every_seat_by_one() {
         connected: true,
         name: Some(PlayerName::new(name).unwrap()),
         idle: false,
+        player: None,
     };
     assert_eq!(seats, &[person(FRIEND_NAME), person(HOST_NAME)]);
     // Each client worked out its new seat from the shift; the friend is Red and moves first.
