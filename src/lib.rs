@@ -76,8 +76,9 @@ pub mod testing {
     };
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
     pub use crate::net::{
-        ChosenServer, Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, Phase,
-        PlayerProfile, Reacted, Remote, ScriptedNetwork, ServerRecords, suggest_name,
+        ChosenServer, FinishedRecord, KnownRatings, Lobby, LobbyState, LocalServer, NetRequest,
+        Online, OnlineMemory, Phase, PlayerProfile, Reacted, Remote, ScriptedNetwork,
+        ServerRecords, suggest_name,
     };
     pub use crate::persist::{
         AUTOSAVE, KEPT_GAMES, KEPT_GAMES_UNREADABLE, ONLINE, SAVED_GAME, load_text, save_text,

@@ -24,7 +24,15 @@ impl Fetch {
     /// `GET url` with these request headers (a player's key, say).
     pub(crate) fn get_with(url: &str, headers: &[(&str, String)], wake: &WakeSignal) -> Fetch {
         let fetch = Fetch::default();
-        platform::get(url, headers, fetch.clone(), wake.clone());
+        platform::get(url, headers, fetch.clone(), wake.clone(), 0);
+        fetch
+    }
+
+    /// `GET url` of a record that may not be written yet (a game that just ended): a 404 is
+    /// asked again, [`RETRY_PAUSE_MS`] apart, up to [`RETRIES`] times.
+    pub(crate) fn get_when_there(url: &str, wake: &WakeSignal) -> Fetch {
+        let fetch = Fetch::default();
+        platform::get(url, &[], fetch.clone(), wake.clone(), RETRIES);
         fetch
     }
 
@@ -42,6 +50,20 @@ impl Fetch {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .take()
+    }
+}
+
+/// How often a missing record is asked for again, and how long apart: the server writes a
+/// finished game within milliseconds, or, with its database down, whenever it is back.
+const RETRIES: u32 = 20;
+const RETRY_PAUSE_MS: u32 = 500;
+
+/// What a status and body mean: the body of a 200, else the reason given.
+fn settle(status: u16, body: String) -> Fetched {
+    if status == 200 {
+        Ok(body)
+    } else {
+        Err(refusal(status, &body))
     }
 }
 
@@ -64,7 +86,7 @@ fn garbled() -> Phrase {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod platform {
-    use super::{Fetch, garbled, refusal};
+    use super::{Fetch, RETRY_PAUSE_MS, garbled, settle};
     use crate::locale::Phrase;
     use crate::rest::WakeSignal;
     use std::io::{Read, Write};
@@ -73,7 +95,13 @@ mod platform {
     /// A records answer is a few kilobytes; more is not ours.
     const MOST: u64 = 4 << 20;
 
-    pub(super) fn get(url: &str, headers: &[(&str, String)], fetch: Fetch, wake: WakeSignal) {
+    pub(super) fn get(
+        url: &str,
+        headers: &[(&str, String)],
+        fetch: Fetch,
+        wake: WakeSignal,
+        retries: u32,
+    ) {
         let url = url.to_string();
         // Only what a header may hold: no line breaks to smuggle another header in.
         let headers: String = headers
@@ -85,14 +113,27 @@ mod platform {
             .name("starhalma-fetch".into())
             .spawn({
                 let (fetch, wake) = (fetch.clone(), wake.clone());
-                move || fetch.answer(request(&url, &headers), &wake)
+                move || {
+                    let mut left = retries;
+                    let fetched = loop {
+                        match request(&url, &headers) {
+                            Ok((404, _)) if left > 0 => {
+                                left -= 1;
+                                std::thread::sleep(Duration::from_millis(RETRY_PAUSE_MS.into()));
+                            }
+                            answer => break answer.and_then(|(status, body)| settle(status, body)),
+                        }
+                    };
+                    fetch.answer(fetched, &wake)
+                }
             });
         if let Err(e) = spawned {
             fetch.answer(Err(Phrase::Verbatim(e.to_string())), &wake);
         }
     }
 
-    fn request(url: &str, headers: &str) -> super::Fetched {
+    /// One request: the status and body of the answer.
+    fn request(url: &str, headers: &str) -> Result<(u16, String), Phrase> {
         let system = |e: std::io::Error| Phrase::Verbatim(e.to_string());
         // The desktop speaks plain HTTP only, as its socket does.
         let rest = url.strip_prefix("http://").ok_or_else(garbled)?;
@@ -122,24 +163,26 @@ mod platform {
             .and_then(|s| s.parse().ok())
             .ok_or_else(garbled)?;
         // The API answers with a length, never in chunks.
-        if status == 200 {
-            Ok(body.to_string())
-        } else {
-            Err(refusal(status, body))
-        }
+        Ok((status, body.to_string()))
     }
 }
 
 #[cfg(target_arch = "wasm32")]
 mod platform {
-    use super::{Fetch, garbled, refusal, status_phrase};
+    use super::{Fetch, RETRY_PAUSE_MS, garbled, settle, status_phrase};
     use crate::locale::Phrase;
     use crate::rest::WakeSignal;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::JsValue;
     use wasm_bindgen::closure::Closure;
 
-    pub(super) fn get(url: &str, headers: &[(&str, String)], fetch: Fetch, wake: WakeSignal) {
+    pub(super) fn get(
+        url: &str,
+        headers: &[(&str, String)],
+        fetch: Fetch,
+        wake: WakeSignal,
+        retries: u32,
+    ) {
         let Some(window) = web_sys::window() else {
             fetch.answer(Err(garbled()), &wake);
             return;
@@ -151,6 +194,14 @@ mod platform {
                 fetch.answer(Err(Phrase::Verbatim(why)), &wake)
             })
         };
+        // Kept for a request made again.
+        let again: (String, Vec<(String, String)>) = (
+            url.to_string(),
+            headers
+                .iter()
+                .map(|(name, value)| (name.to_string(), value.clone()))
+                .collect(),
+        );
         let arrived = Closure::once(move |value: JsValue| {
             let Ok(response) = value.dyn_into::<web_sys::Response>() else {
                 fetch.answer(Err(garbled()), &wake);
@@ -165,12 +216,10 @@ mod platform {
                 let (fetch, wake) = (fetch.clone(), wake.clone());
                 Closure::once(move |body: JsValue| {
                     let body = body.as_string().unwrap_or_default();
-                    let fetched = if status == 200 {
-                        Ok(body)
-                    } else {
-                        Err(refusal(status, &body))
-                    };
-                    fetch.answer(fetched, &wake);
+                    if status == 404 && retries > 0 && ask_again(again, &fetch, &wake, retries) {
+                        return;
+                    }
+                    fetch.answer(settle(status, body), &wake);
                 })
             };
             let unread =
@@ -192,5 +241,34 @@ mod platform {
             .then2(&arrived, &failed);
         arrived.forget();
         failed.forget();
+    }
+
+    /// The same request again after a pause (a record not written yet); whether it is asked.
+    fn ask_again(
+        (url, headers): (String, Vec<(String, String)>),
+        fetch: &Fetch,
+        wake: &WakeSignal,
+        retries: u32,
+    ) -> bool {
+        let Some(window) = web_sys::window() else {
+            return false;
+        };
+        let (fetch, wake) = (fetch.clone(), wake.clone());
+        let later = Closure::once(move || {
+            let headers: Vec<(&str, String)> = headers
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.clone()))
+                .collect();
+            get(&url, &headers, fetch, wake, retries - 1);
+        });
+        let asked = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                later.as_ref().unchecked_ref(),
+                RETRY_PAUSE_MS as i32,
+            )
+            .is_ok();
+        // It runs once; the browser holds it until then.
+        later.forget();
+        asked
     }
 }

@@ -23,7 +23,7 @@ mod records;
 mod replay;
 mod socket;
 
-pub use records::{Remote, ServerRecords};
+pub use records::{FinishedRecord, KnownRatings, Remote, ServerRecords};
 pub(crate) use replay::{ReplayArrived, record_in_url};
 
 pub use socket::ScriptedNetwork;
@@ -427,8 +427,13 @@ pub struct Reacted {
 pub(crate) const REACTION_SHOWN_SECS: f64 = 4.0;
 
 /// Every seat named by who plays it (see [`SeatNames`]): online only.
-fn name_seats(online: Res<Online>, state: Res<Match>, mut names: ResMut<SeatNames>) {
+fn name_seats(
+    (online, state): (Res<Online>, Res<Match>),
+    ratings: Res<KnownRatings>,
+    mut names: ResMut<SeatNames>,
+) {
     let variant = state.game.variant();
+    let family = starhalma_protocol::Family::of(variant.rules());
     let named = if online.is_online() && online.seats.len() == usize::from(variant.players()) {
         online
             .seats
@@ -438,10 +443,20 @@ fn name_seats(online: Res<Online>, state: Res<Match>, mut names: ResMut<SeatName
                 let colour = variant.colour(seat as u8);
                 let phrase = match holder {
                     SeatHolder::Person {
-                        name: Some(name), ..
-                    } => Phrase::msg(id::SEAT_NAMED)
+                        name: Some(name),
+                        player,
+                        ..
+                    } => {
+                        let rating = player.as_deref().and_then(|p| ratings.words(family, p));
+                        Phrase::msg(if rating.is_some() {
+                            id::SEAT_NAMED_RATED
+                        } else {
+                            id::SEAT_NAMED
+                        })
                         .with("name", Phrase::Verbatim(name.to_string()))
-                        .with("colour", colour_name(colour)),
+                        .with("colour", colour_name(colour))
+                        .with("rating", rating.unwrap_or_default())
+                    }
                     SeatHolder::Computer => Phrase::msg(id::SEAT_COMPUTER)
                         .with("colour", colour_name(colour))
                         .with("level", Phrase::msg(id::LEVEL_MEDIUM)),
@@ -567,6 +582,9 @@ impl Plugin for NetPlugin {
             .init_resource::<replay::PendingReplay>()
             .init_resource::<records::PendingRecords>()
             .init_resource::<ServerRecords>()
+            .init_resource::<KnownRatings>()
+            .init_resource::<FinishedRecord>()
+            .init_resource::<records::PendingFinished>()
             .add_message::<ReplayArrived>()
             .add_systems(
                 Update,
@@ -581,8 +599,18 @@ impl Plugin for NetPlugin {
                         send_proposals,
                         receive,
                         apply_events,
-                        name_seats
-                            .run_if(resource_changed::<Online>.or_eager(resource_changed::<Match>)),
+                        records::receive_ratings,
+                        records::ask_ratings.run_if(
+                            resource_changed::<Online>
+                                .or_eager(resource_changed::<Lobby>)
+                                .or_eager(resource_changed::<KnownRatings>),
+                        ),
+                        records::fetch_finished_record,
+                        name_seats.run_if(
+                            resource_changed::<Online>
+                                .or_eager(resource_changed::<Match>)
+                                .or_eager(resource_changed::<KnownRatings>),
+                        ),
                     )
                         .chain()
                         .in_set(Frame::Net),

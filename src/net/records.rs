@@ -1,14 +1,21 @@
-//! The records the room server keeps, read for the My games and Leaderboard pages: the
-//! player's own games (with their key, so their private games are listed too) and a rule
-//! set's leaderboard, each fetched from the server's API when asked and kept until asked again.
+//! The records the room server keeps, read from its API: for the My games and Leaderboard
+//! pages, the player's own games (with their key, so their private games are listed too) and
+//! a rule set's leaderboard, fetched when asked; the ratings of the players the lobby and the
+//! room show ([`KnownRatings`]); and a room's game once it ended, with the ratings it moved
+//! ([`FinishedRecord`]).
 
 use super::fetch::{Fetch, Fetched};
-use super::{NetRequest, PlayerProfile, ServerUrl};
+use super::{Lobby, NetRequest, Online, PlayerProfile, ServerUrl};
+use crate::core::Match;
 use crate::locale::Phrase;
 use crate::rest::WakeSignal;
 use bevy::prelude::*;
 use starhalma_locale::id;
-use starhalma_protocol::{Family, GamesPage, KEY_HEADER, Leaderboard, games_url, leaderboard_url};
+use starhalma_protocol::{
+    Family, GameSummary, GamesPage, KEY_HEADER, Leaderboard, RATINGS_MAX_PLAYERS, RatingSummary,
+    RatingsPage, game_url, games_url, leaderboard_url, ratings_url,
+};
+use std::collections::HashMap;
 
 /// One page read from the server: not asked, on its way, come, or why it did not.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -107,4 +114,174 @@ pub(super) fn receive_records(
         records.leaderboard = read(fetched);
         pending.leaderboard = None;
     }
+}
+
+/// What is known of a player's rating in a family.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Known {
+    Asked,
+    Rated(RatingSummary),
+    /// No rated game yet: they start at 1500, provisional.
+    Unrated,
+}
+
+/// The ratings of the players the lobby and the room show, by family and public id, asked of
+/// the server in batches as new players appear.
+#[derive(Resource, Default)]
+pub struct KnownRatings {
+    known: HashMap<(Family, String), Known>,
+    pending: Option<Fetch>,
+}
+
+impl PartialEq for KnownRatings {
+    fn eq(&self, other: &Self) -> bool {
+        self.known == other.known
+    }
+}
+
+impl KnownRatings {
+    /// `player`'s rating in `family` in words ("1520"; "1500?" while provisional), once known.
+    pub fn words(&self, family: Family, player: &str) -> Option<Phrase> {
+        let (rating, provisional) = match self.known.get(&(family, player.to_string()))? {
+            Known::Asked => return None,
+            Known::Rated(r) => (r.rating, r.provisional),
+            Known::Unrated => (1500, true),
+        };
+        let mark = if provisional { "?" } else { "" }; // for developers: a provisional rating
+        Some(Phrase::Verbatim(format!("{rating}{mark}")))
+    }
+
+    /// Forget `player`'s rating in `family` (a game just changed it): asked again when shown.
+    fn forget(&mut self, family: Family, player: &str) {
+        self.known.remove(&(family, player.to_string()));
+    }
+}
+
+/// The players shown now (the room's seats, the lobby's tables), by family.
+fn shown_players(online: &Online, state: &Match, lobby: &Lobby) -> Vec<(Family, String)> {
+    let mut shown = Vec::new();
+    if online.is_online() {
+        let family = Family::of(state.game.rule_set());
+        shown.extend(
+            online
+                .seats
+                .iter()
+                .filter_map(|s| s.player().map(|p| (family, p.to_string()))),
+        );
+    }
+    for (room, _) in &lobby.rooms {
+        let family = Family::of(room.variant.rules());
+        shown.extend(
+            room.seats
+                .iter()
+                .filter_map(|s| s.player().map(|p| (family, p.to_string()))),
+        );
+    }
+    shown
+}
+
+/// Ask for the ratings of players shown and not known yet: one family's at a time, at most
+/// [`RATINGS_MAX_PLAYERS`] a request.
+pub(super) fn ask_ratings(
+    (online, state, lobby): (Res<Online>, Res<Match>, Res<Lobby>),
+    server: Res<ServerUrl>,
+    mut ratings: ResMut<KnownRatings>,
+    wake: Res<WakeSignal>,
+) {
+    let Some(origin) = &server.0 else {
+        return;
+    };
+    if ratings.pending.is_some() {
+        return;
+    }
+    let missing: Vec<(Family, String)> = shown_players(&online, &state, &lobby)
+        .into_iter()
+        .filter(|key| !ratings.known.contains_key(key))
+        .collect();
+    let Some(&(family, _)) = missing.first() else {
+        return;
+    };
+    let mut asked: Vec<String> = missing
+        .into_iter()
+        .filter(|(f, _)| *f == family)
+        .map(|(_, player)| player)
+        .collect();
+    asked.sort();
+    asked.dedup();
+    asked.truncate(RATINGS_MAX_PLAYERS);
+    let ids: Vec<&str> = asked.iter().map(String::as_str).collect();
+    let fetch = Fetch::get(&ratings_url(origin, family, &ids), &wake);
+    for player in asked {
+        ratings.known.insert((family, player), Known::Asked);
+    }
+    ratings.pending = Some(fetch);
+}
+
+/// The ratings as they come: those asked and not in the answer have none yet (a server that
+/// could not answer leaves them unknown until the next start).
+pub(super) fn receive_ratings(mut ratings: ResMut<KnownRatings>) {
+    let Some(fetched) = ratings.pending.as_ref().and_then(Fetch::poll) else {
+        return;
+    };
+    ratings.pending = None;
+    match read::<RatingsPage>(fetched) {
+        Remote::Got(page) => {
+            let family = Family::from_name(&page.rules);
+            for ((f, player), known) in ratings.known.iter_mut() {
+                if *known == Known::Asked && Some(*f) == family {
+                    *known = page
+                        .ratings
+                        .get(player)
+                        .map_or(Known::Unrated, |r| Known::Rated(*r));
+                }
+            }
+        }
+        Remote::Failed(why) => warn!("ratings: {why}"),
+        Remote::NotAsked | Remote::Loading => {}
+    }
+}
+
+/// The room's game that just ended, as the server kept it (its players' ratings before and
+/// after); asked once the game is over, again while the server has not written it yet.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct FinishedRecord {
+    /// The record asked for.
+    pub id: Option<String>,
+    pub game: Remote<GameSummary>,
+}
+
+/// Asked when a game in a room ends, until written.
+#[derive(Resource, Default)]
+pub(super) struct PendingFinished(Option<Fetch>);
+
+pub(super) fn fetch_finished_record(
+    (online, state, server): (Res<Online>, Res<Match>, Res<ServerUrl>),
+    mut finished: ResMut<FinishedRecord>,
+    mut pending: ResMut<PendingFinished>,
+    mut ratings: ResMut<KnownRatings>,
+    wake: Res<WakeSignal>,
+) {
+    if let Some(fetched) = pending.0.as_ref().and_then(Fetch::poll) {
+        pending.0 = None;
+        finished.game = read(fetched);
+        // The game moved its players' ratings: asked again where they are shown.
+        if let Remote::Got(game) = &finished.game
+            && let Some(family) = Family::from_name(&game.rules)
+        {
+            for seat in &game.seats {
+                if let Some(player) = &seat.player {
+                    ratings.forget(family, player);
+                }
+            }
+        }
+    }
+    let (Some(record), Some(origin)) = (&online.record, &server.0) else {
+        return;
+    };
+    if !online.is_online() || !state.game.is_over() || finished.id.as_ref() == Some(record) {
+        return;
+    }
+    finished.id = Some(record.clone());
+    finished.game = Remote::Loading;
+    pending.0 = Some(Fetch::get_when_there(&game_url(origin, record), &wake));
 }

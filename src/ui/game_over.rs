@@ -11,7 +11,8 @@ use super::{Screen, UiAction};
 use crate::core::Match;
 use crate::frame::{Animating, Frame};
 use crate::layout::ScreenLayout;
-use crate::locale::Phrase;
+use crate::locale::{Phrase, colour_name};
+use crate::net::{FinishedRecord, Online, Remote};
 use bevy::prelude::*;
 use starhalma_locale::id;
 
@@ -35,17 +36,45 @@ fn result_lines(state: &Match, outcome: Option<&starhalma_guide::Outcome>) -> Ve
     lines
 }
 
+/// Online, once the server has kept the game: each rated player's rating after it, with the
+/// change it made ("Asha (Red): rating 1512 (+12)").
+fn rating_lines(state: &Match, online: &Online, finished: &FinishedRecord) -> Vec<Phrase> {
+    let (Remote::Got(game), Some(record)) = (&finished.game, &online.record) else {
+        return Vec::new();
+    };
+    if finished.id.as_ref() != Some(record) || !online.is_online() {
+        return Vec::new();
+    }
+    let variant = state.game.variant();
+    game.seats
+        .iter()
+        .filter_map(|seat| {
+            let (after, change) = (seat.rating_after?, seat.change.clone()?);
+            let named = Phrase::msg(id::SEAT_NAMED)
+                .with("name", Phrase::Verbatim(seat.name.clone()))
+                .with("colour", colour_name(variant.colour(seat.seat)));
+            Some(
+                Phrase::msg(id::GAME_OVER_RATING)
+                    .with("seat", named)
+                    .with("rating", after)
+                    .with("change", Phrase::Verbatim(change)),
+            )
+        })
+        .collect()
+}
+
 /// Show the panel when the game is over and still; remove it when a new game starts; lay it
-/// out again for a new window shape.
+/// out again for a new window shape, or with the ratings the game moved once they are known.
 fn show_game_over(
     mut commands: Commands,
     state: Res<Match>,
     animating: Res<Animating>,
     layout: Res<ScreenLayout>,
+    (online, finished): (Res<Online>, Res<FinishedRecord>),
     panels: Query<Entity, With<GameOverPanel>>,
 ) {
     let wanted = state.game.is_over() && !animating.0;
-    if wanted != panels.is_empty() && !layout.is_changed() {
+    if wanted != panels.is_empty() && !layout.is_changed() && !finished.is_changed() {
         return;
     }
     for e in &panels {
@@ -122,6 +151,11 @@ fn show_game_over(
             .entity(words)
             .with_child(label(line, text_size, TEXT));
     }
+    for line in rating_lines(&state, &online, &finished) {
+        commands
+            .entity(words)
+            .with_child(label(line, size::LINE, TEXT));
+    }
     // When a rule decided the game, say which, with the way to its explanation.
     let why = outcome.and_then(|outcome| outcome.why);
     if let Some((why, _)) = &why {
@@ -187,7 +221,8 @@ impl Plugin for GameOverPlugin {
                 .run_if(
                     resource_changed::<Match>
                         .or_eager(resource_changed::<Animating>)
-                        .or_eager(resource_changed::<ScreenLayout>),
+                        .or_eager(resource_changed::<ScreenLayout>)
+                        .or_eager(resource_changed::<FinishedRecord>),
                 )
                 .in_set(Frame::Hud)
                 .run_if(in_state(Screen::Playing)),

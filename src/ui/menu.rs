@@ -16,7 +16,9 @@ use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::locale::{Language, Phrase, Words, rules_name};
-use crate::net::{Lobby, OnlineMemory, PlayerProfile, ServerRecords, ServerUrl, suggest_name};
+use crate::net::{
+    KnownRatings, Lobby, OnlineMemory, PlayerProfile, ServerRecords, ServerUrl, suggest_name,
+};
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_locale::id;
@@ -141,6 +143,7 @@ fn build_menu(
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
     (kept, listed, records): (Res<KeptGames>, Res<Listed>, Res<ServerRecords>),
+    ratings: Res<KnownRatings>,
     (words, layout, panel): (Res<Words>, Res<ScreenLayout>, Res<super::PanelSettings>),
     old: Query<Entity, With<MenuRoot>>,
 ) {
@@ -209,7 +212,13 @@ fn build_menu(
             with_summary(rows.into_iter().map(MenuLine::Buttons).collect())
         }
         MenuPage::Online => {
-            let page = online_rows(&choice, *clock, &profile, (&typing, &server), &lobby);
+            let page = online_rows(
+                &choice,
+                *clock,
+                &profile,
+                (&typing, &server),
+                (&lobby, &ratings),
+            );
             let mut lines: Vec<MenuLine> = choice_rows(&choice)
                 .into_iter()
                 .chain(page.rows)
@@ -393,6 +402,7 @@ impl Plugin for MenuPlugin {
                                 .or_eager(resource_changed::<KeptGames>)
                                 .or_eager(resource_changed::<Listed>)
                                 .or_eager(resource_changed::<ServerRecords>)
+                                .or_eager(resource_changed::<KnownRatings>)
                                 // The summary's width follows the window's.
                                 .or_eager(resource_changed::<ScreenLayout>)
                                 .or_eager(resource_changed::<super::PanelSettings>)

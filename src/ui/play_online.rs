@@ -9,8 +9,8 @@ use super::{ActionPressed, MenuChoice, MenuRow, RoomClock, Screen, UiAction};
 use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, rules_name};
 use crate::net::{
-    ChosenServer, Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl, new_player_key,
-    player_code, read_player_code,
+    ChosenServer, KnownRatings, Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl,
+    new_player_key, player_code, read_player_code,
 };
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -18,7 +18,8 @@ use bevy::prelude::*;
 use bevy::window::Ime;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    LobbyRoom, MatchVariant, PlayerName, RoomCode, SeatHolder, room_in_url, room_link, socket_url,
+    Family, LobbyRoom, MatchVariant, PlayerName, RoomCode, SeatHolder, room_in_url, room_link,
+    socket_url,
 };
 
 /// Which page the menu shows.
@@ -107,7 +108,7 @@ pub(super) fn online_rows(
     clock: RoomClock,
     profile: &PlayerProfile,
     (typing, server): (&Typing, &ServerUrl),
-    lobby: &Lobby,
+    (lobby, ratings): (&Lobby, &KnownRatings),
 ) -> OnlinePage {
     // A field's button: what is typed (with a caret and how to finish) while typing, else
     // `resting` (what was typed, or the setting it edits).
@@ -244,7 +245,7 @@ pub(super) fn online_rows(
         }
     };
     for (room, _) in &lobby.rooms {
-        rows.push(vec![table_button(room)]);
+        rows.push(vec![table_button(room, ratings)]);
     }
     rows.push(vec![
         (
@@ -261,8 +262,9 @@ pub(super) fn online_rows(
     }
 }
 
-/// A public table as a button: sit at a waiting one, watch a playing one.
-fn table_button(room: &LobbyRoom) -> (Phrase, UiAction, bool) {
+/// A public table as a button: sit at a waiting one, watch a playing one. Its players are
+/// named with their ratings where known.
+fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, UiAction, bool) {
     let rules = Phrase::Joined(
         vec![
             rules_name(room.variant.rules()),
@@ -271,18 +273,29 @@ fn table_button(room: &LobbyRoom) -> (Phrase, UiAction, bool) {
         Glue::List,
     );
     let seconds = room.clock_ms.map_or(0, |c| c.millis() / 1000) as i64;
-    let name_of = |holder: &SeatHolder| holder.name().map(|name| name.to_string());
+    let family = Family::of(room.variant.rules());
+    let name_of = |holder: &SeatHolder| {
+        let name = Phrase::Verbatim(holder.name()?.to_string());
+        Some(
+            match holder.player().and_then(|p| ratings.words(family, p)) {
+                Some(rating) => Phrase::msg(id::RATED_NAME)
+                    .with("name", name)
+                    .with("rating", rating),
+                None => name,
+            },
+        )
+    };
     if room.running {
-        let names: Vec<String> = room.seats.iter().filter_map(name_of).collect();
+        let names: Vec<Phrase> = room.seats.iter().filter_map(name_of).collect();
         let phrase = Phrase::msg(id::LOBBY_RUNNING)
-            .with("names", Phrase::Verbatim(names.join(", ")))
+            .with("names", Phrase::Joined(names, Glue::List))
             .with("rules", rules)
             .with("seconds", seconds);
         (phrase, UiAction::Watch(room.room), false)
     } else {
         let host = room.seats.first().and_then(name_of).unwrap_or_default();
         let phrase = Phrase::msg(id::LOBBY_WAITING)
-            .with("host", Phrase::Verbatim(host))
+            .with("host", host)
             .with("rules", rules)
             .with("taken", room.taken())
             .with("seats", room.seats.len())

@@ -8,10 +8,11 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::SoundCue;
 use starhalma::testing::{
-    ActionPressed, Animating, Authority, CommandApplied, CommandRejected, GameReset, HudText,
-    Lobby, LobbyState, Marble, MenuPage, MoveApplied, NetRequest, Notice, OnHole, Online,
-    OnlineMemory, Phase, Phrase, PlayerProfile, ReactionBarOpen, ReactionBubble, RoomClock,
-    ScriptedNetwork, SeatNames, TextField, Typing, Words, suggest_name,
+    ActionPressed, Animating, Authority, CommandApplied, CommandRejected, FinishedRecord,
+    GameReset, HudText, KnownRatings, Lobby, LobbyState, Marble, MenuPage, MoveApplied, NetRequest,
+    Notice, OnHole, Online, OnlineMemory, Phase, Phrase, PlayerProfile, ReactionBarOpen,
+    ReactionBubble, Remote, RoomClock, ScriptedNetwork, SeatNames, TextField, Typing, Words,
+    suggest_name,
 };
 use starhalma::{
     GameCommand, Language, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, ServerUrl,
@@ -21,7 +22,7 @@ use starhalma_protocol::{
     ClientMessage, LobbyRoom, MoveClock, MovedBy, PlayerKey, PlayerName, Reaction, RoomCode,
     RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
 };
-use starhalma_rules::{Game, Move, Variant};
+use starhalma_rules::{Game, Move, RuleSet, Variant};
 use std::time::Duration;
 
 const LINK: &str = "http://127.0.0.1:9/?room=abcdefghij";
@@ -2026,5 +2027,147 @@ fn a_finished_game_opens_as_a_replay_from_its_share_link() {
     assert_eq!(
         app.world().resource::<Match>().game.history(),
         game.history()
+    );
+}
+
+/// A person's seat taken with a player key: the server shows their public id.
+fn rated_person(name: &str, player: &str) -> SeatHolder {
+    SeatHolder::Person {
+        connected: true,
+        name: Some(PlayerName::new(name).unwrap()),
+        idle: false,
+        player: Some(player.into()),
+    }
+}
+
+/// The seats' names as the game's lines say them, in English.
+fn seat_names(app: &App) -> Vec<String> {
+    app.world()
+        .resource::<SeatNames>()
+        .0
+        .iter()
+        .map(|(_, phrase)| phrase.in_english())
+        .collect()
+}
+
+/// Ratings beside names (issue 35): the seats' players' ratings are read in one request and
+/// said with their names (a player with no rated game yet at 1500, provisional); once the game
+/// ends, the server's record of it (asked again while not written yet) gives each rated
+/// player's new rating and its change on the result panel, and the names follow.
+#[test]
+fn ratings_show_beside_the_seats_and_the_result_gives_their_change() {
+    let me = my_key().public_id();
+    let sakura = "abcdefghijkl";
+    let ratings = |mine: i64| {
+        serde_json::json!({"rules": "table", "ratings": {
+            me.as_str(): {"rating": mine, "deviation": 80, "games": 12, "provisional": false}
+        }})
+        .to_string()
+    };
+    let record = serde_json::json!({
+        "id": FIRST_RECORD, "rules": "table", "players": 2, "public": true, "rated": true,
+        "started_ms": 1_796_428_000_000_i64, "ended_ms": 1_796_428_800_000_i64,
+        "seats": [
+            {"seat": 0, "player": me, "name": ME, "place": 2,
+             "rating_before": 1520, "rating_after": 1508, "change": "-12"},
+            {"seat": 1, "player": sakura, "name": "さくら", "place": 1,
+             "rating_before": 1500, "rating_after": 1590, "change": "+90"}
+        ]
+    });
+    let missing = serde_json::json!({"error": "not_found", "message": "no game has this id"});
+    let ok = |body: String| ("200 OK".to_string(), body);
+    let (addr, asked) = serve_each(vec![
+        ok(ratings(1520)),
+        ("404 Not Found".into(), missing.to_string()),
+        ok(record.to_string()),
+        ok(ratings(1508)),
+    ]);
+    let (mut app, script) = online_app();
+    app.insert_resource(ServerUrl(Some(format!("http://{addr}"))));
+    open_link(&mut app);
+    let seats = vec![rated_person(ME, &me), rated_person("さくら", sakura)];
+    script.push(&welcome(Some(0), seats, Game::new(table2()), 2));
+    until_answered(&mut app, |app| {
+        seat_names(app).first().is_some_and(|n| n.contains("1520"))
+    });
+    assert_eq!(
+        seat_names(&app),
+        [format!("{ME} (Red, 1520)"), "さくら (Blue, 1500?)".into()]
+    );
+    let head = asked.recv().unwrap();
+    assert!(
+        head.starts_with("GET /api/ratings?rules=table&players=")
+            && head.contains(&me)
+            && head.contains(sakura),
+        "one request for both: {head}"
+    );
+
+    // The game ends; the record is not written at first, then is.
+    script.push(&ServerMessage::Event {
+        seq: 3,
+        event: RoomEvent::Resigned { seat: 0 },
+    });
+    until_answered(&mut app, |app| {
+        matches!(
+            app.world().resource::<FinishedRecord>().game,
+            Remote::Got(_)
+        )
+    });
+    run_until_still(&mut app);
+    app.update();
+    let heads: Vec<String> = (0..2).map(|_| asked.recv().unwrap()).collect();
+    for head in &heads {
+        assert!(
+            head.starts_with(&format!("GET /api/games/{FIRST_RECORD} HTTP/1.1")),
+            "{heads:?}"
+        );
+    }
+    let shown = texts(&mut app);
+    for line in [
+        format!("{ME} (Red): rating 1508 (-12)"),
+        "さくら (Blue): rating 1590 (+90)".to_string(),
+    ] {
+        assert!(shown.contains(&line), "{line} in {shown:?}");
+    }
+    // The names follow the new ratings.
+    until_answered(&mut app, |app| {
+        seat_names(app).first().is_some_and(|n| n.contains("1508"))
+    });
+}
+
+/// The lobby names its tables' players with their ratings.
+#[test]
+fn the_lobby_names_players_with_their_ratings() {
+    let asha = "abcdefghijkl";
+    let ratings = serde_json::json!({"rules": "laws", "ratings": {
+        asha: {"rating": 1702, "deviation": 60, "games": 30, "provisional": false}
+    }});
+    let (addr, _asked) = serve_each(vec![("200 OK".into(), ratings.to_string())]);
+    let (mut app, script) = online_app();
+    app.insert_resource(ServerUrl(Some(format!("http://{addr}"))));
+    press(&mut app, UiAction::OpenOnline);
+    script.push(&ServerMessage::Lobby {
+        rooms: vec![LobbyRoom {
+            room: room(),
+            variant: Variant::new(RuleSet::Laws, 2).unwrap(),
+            seats: vec![rated_person("Asha", asha), SeatHolder::Open],
+            clock_ms: Some(MoveClock::SECONDS_60),
+            running: false,
+            age_ms: 1_000,
+        }],
+    });
+    until_answered(&mut app, |app| {
+        app.world()
+            .resource::<KnownRatings>()
+            .words(starhalma_protocol::Family::Laws, asha)
+            == Some(Phrase::Verbatim("1702".into()))
+    });
+    app.update();
+    let shown = texts(&mut app);
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.starts_with("Sit at Asha (1702)'s table: Laws, 2 players")),
+        "{shown:?}"
     );
 }

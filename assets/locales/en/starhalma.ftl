@@ -247,6 +247,7 @@ online-bad-link = { $link }: { $reason }
 ## Players' names online
 # A seat named by the person playing it: "Asha (Red)".
 seat-named = { $name } ({ $colour })
+seat-named-rated = { $name } ({ $colour }, { $rating })
 # An online seat the computer plays: "Red (computer, Medium)".
 seat-computer = { $colour } (computer, { $level })
 # The name suggested the first time a player goes online: an adjective, a marble word and a
@@ -636,3 +637,5 @@ leaderboard-line-you = { $rank }. { $name } (you): { $rating } ({ $games ->
     })
 records-unnamed = (no name)
 records-no-server = no server chosen (Play online: type the server)
+rated-name = { $name } ({ $rating })
+game-over-rating = { $seat }: rating { $rating } ({ $change })

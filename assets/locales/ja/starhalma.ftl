@@ -198,6 +198,7 @@ online-bad-link = { $link }: { $reason }
 ## オンラインの名前
 # 遊んでいる人の名前で席を呼ぶ、「Asha（赤）」。
 seat-named = { $name }（{ $colour }）
+seat-named-rated = { $name }（{ $colour }、{ $rating }）
 # コンピューターが打つオンラインの席、「赤（コンピューター、ふつう）」。
 seat-computer = { $colour }（コンピューター、{ $level }）
 # はじめてオンラインで遊ぶときにすすめる名前。
@@ -540,3 +541,5 @@ leaderboard-line = { $rank }. { $name }: { $rating }（{ $games }局）
 leaderboard-line-you = { $rank }. { $name }（あなた）: { $rating }（{ $games }局）
 records-unnamed = （名前なし）
 records-no-server = サーバーが決まっていません（オンライン対戦: サーバーを入力）
+rated-name = { $name }（{ $rating }）
+game-over-rating = { $seat }: レーティング { $rating }（{ $change }）

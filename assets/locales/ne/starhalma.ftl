@@ -201,6 +201,7 @@ online-bad-link = { $link }: { $reason }
 
 ## अनलाइन नाम
 seat-named = { $name } ({ $colour })
+seat-named-rated = { $name } ({ $colour }, { $rating })
 seat-computer = { $colour } (कम्प्युटर, { $level })
 name-suggestion = { $adjective } { $marble } { $number }
 name-adjectives = छिटो, उज्यालो, शान्त, साहसी, भाग्यमानी, चलाख, चुपचाप, खुसी
@@ -541,3 +542,5 @@ leaderboard-line = { $rank }. { $name }: { $rating } ({ $games } खेल)
 leaderboard-line-you = { $rank }. { $name } (तपाईं): { $rating } ({ $games } खेल)
 records-unnamed = (नाम छैन)
 records-no-server = सर्भर छानिएको छैन (अनलाइन खेल्नुहोस्: सर्भर टाइप गर्नुहोस्)
+rated-name = { $name } ({ $rating })
+game-over-rating = { $seat }: रेटिङ { $rating } ({ $change })

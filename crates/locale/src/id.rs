@@ -156,6 +156,7 @@ pub const ONLINE_CLOSED_CODE: &str = "online-closed-code";
 pub const ONLINE_BROWSER_REFUSED: &str = "online-browser-refused";
 pub const ONLINE_BAD_LINK: &str = "online-bad-link";
 pub const SEAT_NAMED: &str = "seat-named";
+pub const SEAT_NAMED_RATED: &str = "seat-named-rated";
 pub const SEAT_COMPUTER: &str = "seat-computer";
 pub const NAME_SUGGESTION: &str = "name-suggestion";
 pub const NAME_ADJECTIVES: &str = "name-adjectives";
@@ -433,6 +434,8 @@ pub const LEADERBOARD_LINE: &str = "leaderboard-line";
 pub const LEADERBOARD_LINE_YOU: &str = "leaderboard-line-you";
 pub const RECORDS_UNNAMED: &str = "records-unnamed";
 pub const RECORDS_NO_SERVER: &str = "records-no-server";
+pub const RATED_NAME: &str = "rated-name";
+pub const GAME_OVER_RATING: &str = "game-over-rating";
 
 /// Every id above, in the English file's order.
 pub const ALL: &[&str] = &[
@@ -589,6 +592,7 @@ pub const ALL: &[&str] = &[
     ONLINE_BROWSER_REFUSED,
     ONLINE_BAD_LINK,
     SEAT_NAMED,
+    SEAT_NAMED_RATED,
     SEAT_COMPUTER,
     NAME_SUGGESTION,
     NAME_ADJECTIVES,
@@ -866,4 +870,6 @@ pub const ALL: &[&str] = &[
     LEADERBOARD_LINE_YOU,
     RECORDS_UNNAMED,
     RECORDS_NO_SERVER,
+    RATED_NAME,
+    GAME_OVER_RATING,
 ];
