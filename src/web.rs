@@ -13,7 +13,7 @@ use crate::ai::{ComputerThinking, PlanningStats};
 use crate::core::Match;
 use crate::frame::{Animating, Frame};
 use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_pixels, tenth};
-use crate::net::{Lobby, Online, Phase};
+use crate::net::{FinishedRecord, KnownRatings, Lobby, Online, Phase, Remote};
 use crate::rest::{FramesAsked, KeepAwake, Need, WakeSignal};
 use crate::selection::Selection;
 use crate::ui::{Announcement, PageControls, PagePress, PanelSettings, Screen, UiAction};
@@ -60,6 +60,12 @@ struct OnlineProbe {
     started: bool,
     link: String,
     names: Vec<String>,
+    /// Each seat's rating as shown beside its name ("1500?"; "" while unknown).
+    ratings: Vec<String>,
+    /// Once a rated game has ended and the server kept it: each seat's change (`"0:+12"`).
+    changes: Vec<String>,
+    /// The finished game's replay link ("" while there is none).
+    replay: String,
     reactions: Vec<String>,
     tables: usize,
 }
@@ -90,6 +96,7 @@ struct Seen<'w, 's> {
     state: Res<'w, Match>,
     online: Res<'w, Online>,
     lobby: Res<'w, Lobby>,
+    records: (Res<'w, KnownRatings>, Res<'w, FinishedRecord>),
     screen: Res<'w, State<Screen>>,
     thinking: Res<'w, ComputerThinking>,
     stats: Res<'w, PlanningStats>,
@@ -120,6 +127,8 @@ impl Seen<'_, '_> {
         self.state.is_changed()
             || self.online.is_changed()
             || self.lobby.is_changed()
+            || self.records.0.is_changed()
+            || self.records.1.is_changed()
             || self.screen.is_changed()
             || self.thinking.is_changed()
             || self.stats.is_changed()
@@ -189,6 +198,27 @@ impl Seen<'_, '_> {
                     .iter()
                     .map(|holder| holder.name().map(|n| n.to_string()).unwrap_or_default())
                     .collect(),
+                ratings: online
+                    .seats
+                    .iter()
+                    .map(|holder| {
+                        let family = starhalma_protocol::Family::of(game.rule_set());
+                        holder
+                            .player()
+                            .and_then(|p| self.records.0.words(family, p))
+                            .map(|words| words.in_english())
+                            .unwrap_or_default()
+                    })
+                    .collect(),
+                changes: match &self.records.1.game {
+                    Remote::Got(record) if self.records.1.id == online.record => record
+                        .seats
+                        .iter()
+                        .filter_map(|s| Some(format!("{}:{}", s.seat, s.change.as_ref()?)))
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                replay: online.replay_link().unwrap_or_default(),
                 reactions: online
                     .reactions
                     .iter()

@@ -229,6 +229,8 @@ fn translations_differ_from_english() {
         "menu-seat",
         "seat-tag",
         "seat-named",
+        "seat-named-rated",
+        "rated-name",
         "name-suggestion",
     ];
     for language in [Language::Japanese, Language::Nepali] {
