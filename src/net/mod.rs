@@ -505,9 +505,13 @@ impl Online {
     /// The current game's replay link (`http(s)://HOST:PORT/?game=ID`), once play started.
     pub fn replay_link(&self) -> Option<String> {
         let record = self.record.as_ref()?;
-        let link = self.link.as_ref()?;
-        let origin = link.split("/?").next()?;
-        Some(format!("{origin}/?game={record}"))
+        Some(format!("{}/?game={record}", self.origin()?))
+    }
+
+    /// The room's server (`http://HOST:PORT`), from its link: where its records are read
+    /// (a room joined by a link may be on another server than the menu's).
+    pub fn origin(&self) -> Option<&str> {
+        self.link.as_ref()?.split("/?").next()
     }
 
     /// Whole seconds the seat to move has left at `now` (rounded up), with a clock.

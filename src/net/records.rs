@@ -123,19 +123,27 @@ enum Known {
     Rated(RatingSummary),
     /// No rated game yet: they start at 1500, provisional.
     Unrated,
+    /// The server could not answer (at this time, in seconds of real time): asked again
+    /// [`RETRY_AFTER_SECS`] later, when the room or the lobby next changes.
+    Failed(f64),
 }
 
+/// How long after a failed request its players' ratings are asked again.
+const RETRY_AFTER_SECS: f64 = 10.0;
+
 /// The ratings of the players the lobby and the room show, by family and public id, asked of
-/// the server in batches as new players appear.
+/// their server in batches as new players appear.
 #[derive(Resource, Default)]
 pub struct KnownRatings {
+    /// The server they come from: another server's players are asked again.
+    origin: Option<String>,
     known: HashMap<(Family, String), Known>,
     pending: Option<Fetch>,
 }
 
 impl PartialEq for KnownRatings {
     fn eq(&self, other: &Self) -> bool {
-        self.known == other.known
+        self.origin == other.origin && self.known == other.known
     }
 }
 
@@ -143,7 +151,7 @@ impl KnownRatings {
     /// `player`'s rating in `family` in words ("1520"; "1500?" while provisional), once known.
     pub fn words(&self, family: Family, player: &str) -> Option<Phrase> {
         let (rating, provisional) = match self.known.get(&(family, player.to_string()))? {
-            Known::Asked => return None,
+            Known::Asked | Known::Failed(_) => return None,
             Known::Rated(r) => (r.rating, r.provisional),
             Known::Unrated => (1500, true),
         };
@@ -186,17 +194,30 @@ pub(super) fn ask_ratings(
     (online, state, lobby): (Res<Online>, Res<Match>, Res<Lobby>),
     server: Res<ServerUrl>,
     mut ratings: ResMut<KnownRatings>,
-    wake: Res<WakeSignal>,
+    (wake, time): (Res<WakeSignal>, Res<Time<Real>>),
 ) {
-    let Some(origin) = &server.0 else {
+    // In a room, its own server (joined by a link, it may not be the menu's); else the
+    // lobby's.
+    let Some(origin) = online.origin().or(server.0.as_deref()) else {
         return;
     };
+    if ratings.origin.as_deref() != Some(origin) {
+        *ratings = KnownRatings {
+            origin: Some(origin.to_string()),
+            ..default()
+        };
+    }
     if ratings.pending.is_some() {
         return;
     }
+    let now = time.elapsed_secs_f64();
     let missing: Vec<(Family, String)> = shown_players(&online, &state, &lobby)
         .into_iter()
-        .filter(|key| !ratings.known.contains_key(key))
+        .filter(|key| match ratings.known.get(key) {
+            None => true,
+            Some(Known::Failed(at)) => now - at >= RETRY_AFTER_SECS,
+            Some(_) => false,
+        })
         .collect();
     let Some(&(family, _)) = missing.first() else {
         return;
@@ -217,9 +238,9 @@ pub(super) fn ask_ratings(
     ratings.pending = Some(fetch);
 }
 
-/// The ratings as they come: those asked and not in the answer have none yet (a server that
-/// could not answer leaves them unknown until the next start).
-pub(super) fn receive_ratings(mut ratings: ResMut<KnownRatings>) {
+/// The ratings as they come: those asked and not in the answer have none yet; a server that
+/// could not answer is asked again later.
+pub(super) fn receive_ratings(mut ratings: ResMut<KnownRatings>, time: Res<Time<Real>>) {
     let Some(fetched) = ratings.pending.as_ref().and_then(Fetch::poll) else {
         return;
     };
@@ -236,7 +257,15 @@ pub(super) fn receive_ratings(mut ratings: ResMut<KnownRatings>) {
                 }
             }
         }
-        Remote::Failed(why) => warn!("ratings: {why}"),
+        Remote::Failed(why) => {
+            warn!("ratings: {why}");
+            let now = time.elapsed_secs_f64();
+            for known in ratings.known.values_mut() {
+                if *known == Known::Asked {
+                    *known = Known::Failed(now);
+                }
+            }
+        }
         Remote::NotAsked | Remote::Loading => {}
     }
 }
@@ -255,7 +284,7 @@ pub struct FinishedRecord {
 pub(super) struct PendingFinished(Option<Fetch>);
 
 pub(super) fn fetch_finished_record(
-    (online, state, server): (Res<Online>, Res<Match>, Res<ServerUrl>),
+    (online, state): (Res<Online>, Res<Match>),
     mut finished: ResMut<FinishedRecord>,
     mut pending: ResMut<PendingFinished>,
     mut ratings: ResMut<KnownRatings>,
@@ -275,7 +304,7 @@ pub(super) fn fetch_finished_record(
             }
         }
     }
-    let (Some(record), Some(origin)) = (&online.record, &server.0) else {
+    let (Some(record), Some(origin)) = (&online.record, online.origin()) else {
         return;
     };
     if !online.is_online() || !state.game.is_over() || finished.id.as_ref() == Some(record) {

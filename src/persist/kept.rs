@@ -18,7 +18,16 @@ pub const KEPT_GAMES_UNREADABLE: &str = "games-unreadable.json";
 /// Read the kept games at start-up. A file that cannot be read is put aside under
 /// [`KEPT_GAMES_UNREADABLE`] (so the next game kept does not overwrite it), and the list starts
 /// empty.
-pub(super) fn load_kept_games(store: Res<Store>, mut kept: ResMut<KeptGames>) {
+/// An unreadable `games.json` could not be put aside: it is not written this session, so
+/// nothing of it is lost.
+#[derive(Resource, Default)]
+pub(super) struct KeptFileBlocked(bool);
+
+pub(super) fn load_kept_games(
+    store: Res<Store>,
+    mut kept: ResMut<KeptGames>,
+    mut blocked: ResMut<KeptFileBlocked>,
+) {
     match store.read(KEPT_GAMES) {
         Ok(Some(text)) => match serde_json::from_str::<Vec<KeptGame>>(&text) {
             Ok(games) => {
@@ -30,7 +39,8 @@ pub(super) fn load_kept_games(store: Res<Store>, mut kept: ResMut<KeptGames>) {
             Err(e) => {
                 warn!("{KEPT_GAMES} is unreadable ({e}); kept aside as {KEPT_GAMES_UNREADABLE}");
                 if let Err(e) = store.write(KEPT_GAMES_UNREADABLE, &text) {
-                    warn!("could not put it aside: {e}");
+                    warn!("could not put it aside ({e}): games are not kept this session");
+                    blocked.0 = true;
                 }
             }
         },
@@ -46,7 +56,7 @@ pub(super) fn keep_finished_games(
     (mut moves, mut commands): (MessageReader<MoveApplied>, MessageReader<CommandApplied>),
     (state, authority): (Res<Match>, Res<Authority>),
     mut kept: ResMut<KeptGames>,
-    store: Res<Store>,
+    (store, blocked): (Res<Store>, Res<KeptFileBlocked>),
     // This game's end is kept already, or the game came finished.
     mut ended: Local<bool>,
 ) {
@@ -66,10 +76,17 @@ pub(super) fn keep_finished_games(
     if *authority != Authority::Local {
         return;
     }
-    let Some(game) = KeptGame::of(&state, save_text(&state), wall_clock_ms()) else {
+    // Compact: 500 of them share the browser's few megabytes of local storage.
+    let save = serde_json::from_str::<serde_json::Value>(&save_text(&state))
+        .map(|value| value.to_string())
+        .unwrap_or_else(|_| save_text(&state));
+    let Some(game) = KeptGame::of(&state, save, wall_clock_ms()) else {
         return;
     };
     kept.keep(game);
+    if blocked.0 {
+        return;
+    }
     let text = serde_json::to_string(&kept.0).expect("kept games serialise");
     if let Err(e) = store.write(KEPT_GAMES, &text) {
         warn!("could not keep the finished game: {e}");

@@ -55,16 +55,18 @@ fn autosave(
     authority: Res<Authority>,
     mut saved: ResMut<SavedGames>,
     mut commands: MessageReader<CommandApplied>,
+    // A finished game opened to look at (a replay, My games) is shown: it is not the game to
+    // continue, even undone a move or when the app closes.
+    mut looking: Local<bool>,
 ) {
-    if *authority == Authority::Server {
-        return;
+    for CommandApplied(command) in commands.read() {
+        match command {
+            GameCommand::Load(..) => *looking = state.game.is_over(),
+            GameCommand::NewGame(_) | GameCommand::Room(_) => *looking = false,
+            _ => {}
+        }
     }
-    // A finished game opened to look at (a replay, My games) is not the game to continue.
-    let opened_finished = commands
-        .read()
-        .any(|c| matches!(c.0, GameCommand::Load(..)))
-        && state.game.is_over();
-    if opened_finished {
+    if *authority == Authority::Server || *looking {
         return;
     }
     let can_continue = if state.game.is_over() || state.game.history().is_empty() {
@@ -264,6 +266,7 @@ impl Plugin for PersistPlugin {
             app.insert_resource(Store::platform());
         }
         app.add_message::<bevy::window::FileDragAndDrop>()
+            .init_resource::<kept::KeptFileBlocked>()
             .add_systems(
                 PostStartup,
                 (

@@ -42,12 +42,17 @@ fn rating_lines(state: &Match, online: &Online, finished: &FinishedRecord) -> Ve
     let (Remote::Got(game), Some(record)) = (&finished.game, &online.record) else {
         return Vec::new();
     };
-    if finished.id.as_ref() != Some(record) || !online.is_online() {
+    let variant = state.game.variant();
+    // Only the record of the game on the board (never a seat it does not have).
+    if finished.id.as_ref() != Some(record)
+        || !online.is_online()
+        || game.seats.len() != usize::from(variant.players())
+    {
         return Vec::new();
     }
-    let variant = state.game.variant();
     game.seats
         .iter()
+        .filter(|seat| seat.seat < variant.players())
         .filter_map(|seat| {
             let (after, change) = (seat.rating_after?, seat.change.clone()?);
             let named = Phrase::msg(id::SEAT_NAMED)
@@ -72,11 +77,15 @@ fn show_game_over(
     layout: Res<ScreenLayout>,
     (online, finished): (Res<Online>, Res<FinishedRecord>),
     panels: Query<Entity, With<GameOverPanel>>,
+    // The rating lines the panel shows: it is built again only when they change.
+    mut shown_ratings: Local<Vec<Phrase>>,
 ) {
     let wanted = state.game.is_over() && !animating.0;
-    if wanted != panels.is_empty() && !layout.is_changed() && !finished.is_changed() {
+    let ratings = rating_lines(&state, &online, &finished);
+    if wanted != panels.is_empty() && !layout.is_changed() && ratings == *shown_ratings {
         return;
     }
+    *shown_ratings = ratings.clone();
     for e in &panels {
         commands.entity(e).despawn();
     }
@@ -151,7 +160,7 @@ fn show_game_over(
             .entity(words)
             .with_child(label(line, text_size, TEXT));
     }
-    for line in rating_lines(&state, &online, &finished) {
+    for line in ratings {
         commands
             .entity(words)
             .with_child(label(line, size::LINE, TEXT));
@@ -222,7 +231,8 @@ impl Plugin for GameOverPlugin {
                     resource_changed::<Match>
                         .or_eager(resource_changed::<Animating>)
                         .or_eager(resource_changed::<ScreenLayout>)
-                        .or_eager(resource_changed::<FinishedRecord>),
+                        .or_eager(resource_changed::<FinishedRecord>)
+                        .or_eager(resource_changed::<Online>),
                 )
                 .in_set(Frame::Hud)
                 .run_if(in_state(Screen::Playing)),

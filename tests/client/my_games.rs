@@ -236,6 +236,20 @@ fn games_against_easy_and_hard_are_kept_with_statistics_and_open_as_replays() {
         2,
         "the game in progress is still there to continue"
     );
+    // Undone a move, then the app closes: still not the game to continue.
+    command(&mut app, GameCommand::Undo);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    let autosave = std::fs::read_to_string(dir.join(starhalma::testing::AUTOSAVE)).unwrap();
+    assert_eq!(
+        starhalma::testing::load_text(&autosave)
+            .unwrap()
+            .game
+            .history()
+            .len(),
+        2,
+        "the game in progress is still there after closing"
+    );
     let before = kept(&app);
     drop(app);
 

@@ -2082,11 +2082,15 @@ fn ratings_show_beside_the_seats_and_the_result_gives_their_change() {
         ok(record.to_string()),
         ok(ratings(1508)),
     ]);
+    // The menu's server is another one: a room's records are read from the room's own.
     let (mut app, script) = online_app();
-    app.insert_resource(ServerUrl(Some(format!("http://{addr}"))));
     open_link(&mut app);
     let seats = vec![rated_person(ME, &me), rated_person("さくら", sakura)];
-    script.push(&welcome(Some(0), seats, Game::new(table2()), 2));
+    let mut welcomed = welcome(Some(0), seats, Game::new(table2()), 2);
+    if let ServerMessage::Welcome(w) = &mut welcomed {
+        w.link = format!("http://{addr}/?room=abcdefghij");
+    }
+    script.push(&welcomed);
     until_answered(&mut app, |app| {
         seat_names(app).first().is_some_and(|n| n.contains("1520"))
     });

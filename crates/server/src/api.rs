@@ -257,7 +257,9 @@ async fn get_player_games<S: RoomStore>(
             let key: PlayerKey = key;
             match records.key_hash(&id).await {
                 Ok(Some(stored)) if key_matches(key, &stored) => true,
-                Ok(_) => {
+                // No game of theirs kept yet (a new player): an empty list, not a refusal.
+                Ok(None) => false,
+                Ok(Some(_)) => {
                     return refusal(
                         StatusCode::FORBIDDEN,
                         "not_your_key",

@@ -291,6 +291,21 @@ fn the_api_answers_bad_ids_unknown_ids_bad_pages_and_floods_clearly() {
         (status, json(&body)["error"].as_str()),
         (400, Some("bad_request"))
     );
+    // A new player (no game kept yet) asking with their own key: an empty list.
+    let newcomer = key(9);
+    let (status, body) = server.get(
+        games_url("http://x", &newcomer.public_id(), None)
+            .strip_prefix("http://x")
+            .unwrap(),
+        &[(KEY_HEADER, &newcomer.to_string())],
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        serde_json::from_str::<GamesPage>(&body)
+            .unwrap()
+            .games
+            .is_empty()
+    );
     let board = leaderboard_url("http://x", Family::Diamond, Some(3));
     let (status, body) = server.get(board.strip_prefix("http://x").unwrap(), &[]);
     assert_eq!(status, 200);
