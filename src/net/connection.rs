@@ -273,6 +273,7 @@ pub(super) fn handle_requests(
             // Not the room's: a replay is fetched by `replay`, records by `records`.
             NetRequest::OpenReplay(_)
             | NetRequest::FetchMyGames
+            | NetRequest::FetchMoreGames
             | NetRequest::FetchLeaderboard(..) => {}
         }
     }

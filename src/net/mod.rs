@@ -97,6 +97,8 @@ pub enum NetRequest {
     OpenReplay(String),
     /// Read this player's kept online games from the server ([`ServerRecords`]).
     FetchMyGames,
+    /// Read the next page of them (the older ones), added to those read.
+    FetchMoreGames,
     /// Read a family's leaderboard, for games of one player count or all.
     FetchLeaderboard(starhalma_protocol::Family, Option<u8>),
 }

@@ -36,12 +36,15 @@ pub struct ServerRecords {
     pub leaderboard: Remote<Leaderboard>,
     /// Which leaderboard `leaderboard` is (or will be).
     pub board: Option<(Family, Option<u8>)>,
+    /// The next page of the player's games is on its way.
+    pub loading_more: bool,
 }
 
 /// The fetches on their way.
 #[derive(Resource, Default)]
 pub(super) struct PendingRecords {
     my_games: Option<Fetch>,
+    more_games: Option<Fetch>,
     leaderboard: Option<Fetch>,
 }
 
@@ -50,7 +53,8 @@ fn no_server() -> Phrase {
     Phrase::msg(id::RECORDS_NO_SERVER)
 }
 
-/// `FetchMyGames` and `FetchLeaderboard`: start them (a newer request replaces an older one).
+/// `FetchMyGames`, `FetchMoreGames` and `FetchLeaderboard`: start them (a newer request
+/// replaces an older one).
 pub(super) fn fetch_records(
     mut requests: MessageReader<NetRequest>,
     (server, profile): (Res<ServerUrl>, Res<PlayerProfile>),
@@ -74,7 +78,27 @@ pub(super) fn fetch_records(
                 // The key travels in a header, never in the address.
                 let headers = [(KEY_HEADER, key.to_string())];
                 pending.my_games = Some(Fetch::get_with(&url, &headers, &wake));
+                pending.more_games = None;
                 records.my_games = Remote::Loading;
+                records.loading_more = false;
+            }
+            NetRequest::FetchMoreGames => {
+                let (Some(key), Some(origin)) = (profile.player_key, &server.0) else {
+                    continue;
+                };
+                let Remote::Got(GamesPage {
+                    next: Some(before), ..
+                }) = records.my_games
+                else {
+                    continue;
+                };
+                if pending.more_games.is_some() {
+                    continue;
+                }
+                let url = games_url(origin, &key.public_id(), Some(before));
+                let headers = [(KEY_HEADER, key.to_string())];
+                pending.more_games = Some(Fetch::get_with(&url, &headers, &wake));
+                records.loading_more = true;
             }
             NetRequest::FetchLeaderboard(family, players) => {
                 records.board = Some((*family, *players));
@@ -109,6 +133,18 @@ pub(super) fn receive_records(
     if let Some(fetched) = pending.my_games.as_ref().and_then(Fetch::poll) {
         records.my_games = read(fetched);
         pending.my_games = None;
+    }
+    if let Some(fetched) = pending.more_games.as_ref().and_then(Fetch::poll) {
+        pending.more_games = None;
+        records.loading_more = false;
+        match (read::<GamesPage>(fetched), &mut records.my_games) {
+            (Remote::Got(more), Remote::Got(page)) => {
+                page.games.extend(more.games);
+                page.next = more.next;
+            }
+            (Remote::Failed(why), _) => warn!("more games: {why}"),
+            _ => {}
+        }
     }
     if let Some(fetched) = pending.leaderboard.as_ref().and_then(Fetch::poll) {
         records.leaderboard = read(fetched);

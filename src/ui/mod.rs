@@ -245,6 +245,8 @@ pub enum UiAction {
     OpenKeptGame(usize),
     /// Open this online game (by its place on the page the server sent) as a replay.
     OpenRecord(usize),
+    /// Read the next, older page of the player's online games.
+    MoreOnlineGames,
     /// The menu's Leaderboard page, for the menu's rule set.
     OpenLeaderboard,
     /// The leaderboard of this family.

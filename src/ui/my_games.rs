@@ -320,6 +320,18 @@ pub(super) fn my_games_lines(
                 game, &player, index,
             )]));
         }
+        if page.next.is_some() {
+            let words = if records.loading_more {
+                id::MY_GAMES_ONLINE_LOADING
+            } else {
+                id::MY_GAMES_MORE
+            };
+            lines.push(MenuLine::Buttons(vec![(
+                Phrase::msg(words),
+                UiAction::MoreOnlineGames,
+                false,
+            )]));
+        }
     }
     let last: MenuRow = vec![
         (
@@ -351,6 +363,9 @@ fn my_games_actions(
                 requests.write(NetRequest::FetchMyGames);
             }
             UiAction::MoreKeptGames => listed.0 += LISTED_AT_FIRST,
+            UiAction::MoreOnlineGames => {
+                requests.write(NetRequest::FetchMoreGames);
+            }
             UiAction::OpenKeptGame(index) => {
                 *page = MenuPage::Main;
                 files.write(FileRequest::OpenKept(index));

@@ -334,9 +334,16 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
         })
         .to_string()
     };
+    // The first page says an older one follows: the same game ended a day before.
+    let mut first = page.clone();
+    first["next"] = serde_json::json!(1_796_428_800_000_i64);
+    let mut older = page.clone();
+    older["games"][0]["id"] = serde_json::json!("00000000000000000001");
+    older["games"][0]["ended_ms"] = serde_json::json!(1_796_342_400_000_i64);
     let ok = "200 OK".to_string();
     let (addr, asked) = serve_each(vec![
-        (ok.clone(), page.to_string()),
+        (ok.clone(), first.to_string()),
+        (ok.clone(), older.to_string()),
         (ok.clone(), board(None)),
         (ok.clone(), board(Some(2))),
         (ok, page.to_string()),
@@ -368,6 +375,32 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
     ] {
         assert!(shown.iter().any(|t| t == line), "{line} in {shown:?}");
     }
+
+    // The older page, added below.
+    press(&mut app, UiAction::MoreOnlineGames);
+    until_answered(&mut app, |app| {
+        matches!(&app.world().resource::<ServerRecords>().my_games,
+            Remote::Got(page) if page.games.len() == 2 && page.next.is_none())
+    });
+    app.update();
+    let head = asked.recv().unwrap();
+    assert!(
+        head.starts_with(&format!(
+            "GET /api/players/{me}/games?limit=50&before=1796428800000 HTTP/1.1"
+        )),
+        "{head}"
+    );
+    let shown = texts(&mut app);
+    assert!(
+        shown
+            .iter()
+            .any(|t| t == "Won (+12): Laws, 2 players with Sakura, 2026-12-04"),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|t| t == "Show more"),
+        "no more pages: {shown:?}"
+    );
 
     // The leaderboard, for the menu's rule set (the table), all counts, then 2 players.
     press(&mut app, UiAction::OpenLeaderboard);
