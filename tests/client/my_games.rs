@@ -2,7 +2,7 @@
 //! their statistics, opened as replays, kept across restarts; the player's online games and
 //! the leaderboard read from the server's API.
 
-use super::online::{serve_each, until_answered};
+use super::online::{serve_each, texts, until_answered};
 use super::*;
 use starhalma::testing::{
     AnimationSettings, ComputerPace, Focusable, KEPT_GAMES, KEPT_GAMES_UNREADABLE, KeptGames,
@@ -53,6 +53,16 @@ fn app_keeping(dir: &Path, start: Option<Match>) -> App {
     })
 }
 
+/// The moves of the game Continue would resume (the autosave in `dir`).
+fn autosaved_plies(dir: &Path) -> usize {
+    let autosave = std::fs::read_to_string(dir.join(starhalma::testing::AUTOSAVE)).unwrap();
+    starhalma::testing::load_text(&autosave)
+        .unwrap()
+        .game
+        .history()
+        .len()
+}
+
 fn kept(app: &App) -> KeptGames {
     app.world().resource::<KeptGames>().clone()
 }
@@ -70,14 +80,6 @@ fn until_plies(app: &mut App, plies: usize) {
         app.update();
     }
     panic!("the computer never replied");
-}
-
-fn texts(app: &mut App) -> Vec<String> {
-    app.world_mut()
-        .query::<&Text>()
-        .iter(app.world())
-        .map(|t| t.0.clone())
-        .collect()
 }
 
 /// The kept games' buttons in the order the keyboard visits them: (place in the list, words).
@@ -226,13 +228,8 @@ fn games_against_easy_and_hard_are_kept_with_statistics_and_open_as_replays() {
     );
     app.update();
     assert_eq!(kept(&app).0.len(), 3, "opening a kept game keeps nothing");
-    let autosave = std::fs::read_to_string(dir.join(starhalma::testing::AUTOSAVE)).unwrap();
     assert_eq!(
-        starhalma::testing::load_text(&autosave)
-            .unwrap()
-            .game
-            .history()
-            .len(),
+        autosaved_plies(&dir),
         2,
         "the game in progress is still there to continue"
     );
@@ -240,13 +237,8 @@ fn games_against_easy_and_hard_are_kept_with_statistics_and_open_as_replays() {
     command(&mut app, GameCommand::Undo);
     app.world_mut().write_message(AppExit::Success);
     app.update();
-    let autosave = std::fs::read_to_string(dir.join(starhalma::testing::AUTOSAVE)).unwrap();
     assert_eq!(
-        starhalma::testing::load_text(&autosave)
-            .unwrap()
-            .game
-            .history()
-            .len(),
+        autosaved_plies(&dir),
         2,
         "the game in progress is still there after closing"
     );

@@ -941,7 +941,7 @@ fn suggested_names_are_in_the_players_language_and_vary() {
 }
 
 /// Every text on screen, as drawn.
-fn texts(app: &mut App) -> Vec<String> {
+pub(crate) fn texts(app: &mut App) -> Vec<String> {
     app.world_mut()
         .query::<&Text>()
         .iter(app.world())

@@ -287,24 +287,41 @@ async fn get_player_games<S: RoomStore>(
     }
 }
 
+/// `rules` (a family) and `players`: the leaderboard's player count, the ratings' ids.
 #[derive(Deserialize)]
-struct BoardQuery {
+struct RulesQuery {
     rules: Option<String>,
     players: Option<String>,
+}
+
+impl RulesQuery {
+    /// The family `rules` names, or the 400 that says which there are (boxed, as
+    /// [`admit`]'s refusal).
+    fn family(&self) -> Result<Family, Box<Response>> {
+        self.rules
+            .as_deref()
+            .and_then(Family::from_name)
+            .ok_or_else(|| {
+                Box::new(bad(
+                    "rules is one of laws, table, table_long_hops, masters, diamond",
+                ))
+            })
+    }
 }
 
 async fn get_leaderboard<S: RoomStore>(
     State(server): State<Arc<Server<S>>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Query(query): Query<BoardQuery>,
+    Query(query): Query<RulesQuery>,
 ) -> Response {
     let records = match admit(&server, peer, &headers) {
         Ok(records) => records,
         Err(refusal) => return *refusal,
     };
-    let Some(family) = query.rules.as_deref().and_then(Family::from_name) else {
-        return bad("rules is one of laws, table, table_long_hops, masters, diamond");
+    let family = match query.family() {
+        Ok(family) => family,
+        Err(refusal) => return *refusal,
     };
     let players = match query.players.as_deref().map(str::parse::<u8>) {
         None => None,
@@ -327,25 +344,20 @@ async fn get_leaderboard<S: RoomStore>(
     }
 }
 
-#[derive(Deserialize)]
-struct RatingsQuery {
-    rules: Option<String>,
-    players: Option<String>,
-}
-
 /// The ratings of the players a room or the lobby shows, in one request.
 async fn get_ratings<S: RoomStore>(
     State(server): State<Arc<Server<S>>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Query(query): Query<RatingsQuery>,
+    Query(query): Query<RulesQuery>,
 ) -> Response {
     let records = match admit(&server, peer, &headers) {
         Ok(records) => records,
         Err(refusal) => return *refusal,
     };
-    let Some(family) = query.rules.as_deref().and_then(Family::from_name) else {
-        return bad("rules is one of laws, table, table_long_hops, masters, diamond");
+    let family = match query.family() {
+        Ok(family) => family,
+        Err(refusal) => return *refusal,
     };
     let players: Vec<String> = query
         .players
