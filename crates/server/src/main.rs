@@ -17,7 +17,7 @@ use std::time::Duration;
 
 const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock]
                         [--behind-proxy] [--redis URL [--lease-ms N]]
-                        [--database URL|none] [--journal PATH] [limits]
+                        [--database URL|none] [--journal PATH] [--threads N] [limits]
   --bind ADDR    address to listen on (default 127.0.0.1; 0.0.0.0 for friends on the network)
   --port N       port (default 8080; 0 picks a free one)
   --dist DIR     the web build to serve at / (web/build.sh writes dist/)
@@ -33,6 +33,9 @@ const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DI
   --journal PATH games on their way to the database, kept on disk until written (default:
                  the SQLite file's path + .unwritten, or starhalma-unwritten.jsonl beside
                  this program)
+  --threads N    threads for the sockets and rooms (default 1: one keeps up with over
+                 10,000 moves a second, at the least CPU a move; the computer's planning
+                 and the database have threads of their own)
 limits (each refused with its own error code):
   --max-rooms N                     rooms held at once, by all gateways with --redis (default 10000)
   --max-connections-per-address N   open connections per address (default 32)
@@ -55,6 +58,7 @@ struct Options {
     /// `None` for the default database; `Some(None)` for none.
     database: Option<Option<String>>,
     journal: Option<PathBuf>,
+    threads: usize,
     limits: Limits,
 }
 
@@ -77,6 +81,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         lease: Duration::from_secs(5),
         database: None,
         journal: None,
+        threads: 1,
         limits: Limits::default(),
     };
     while let Some(arg) = args.next() {
@@ -122,6 +127,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                 options.database = Some((v != "none").then_some(v));
             }
             "--journal" => options.journal = Some(PathBuf::from(value()?)),
+            "--threads" => options.threads = count(&arg, &value()?)?,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -129,8 +135,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(options)
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let options = match parse(std::env::args().skip(1)) {
         Ok(options) => options,
         Err(message) => {
@@ -141,6 +146,30 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // One thread by default: a move's messages stay on the thread that reads them (no
+    // hand-over between threads, no wake-up of a parked one), which cut the server's CPU a
+    // move by about a sixth in the load test (docs/ONLINE.md); blocking work (the computer's
+    // search) still goes to tokio's blocking threads.
+    let runtime = if options.threads == 1 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(options.threads)
+            .enable_all()
+            .build()
+    };
+    match runtime {
+        Ok(runtime) => runtime.block_on(run(options)),
+        Err(e) => {
+            eprintln!("starhalma-server: cannot start: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(options: Options) -> ExitCode {
     // Logs go to stderr: stdout's first line is the address, for whoever started us.
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)

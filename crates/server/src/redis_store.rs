@@ -2,8 +2,9 @@
 //! on Redis").
 //!
 //! Per room (the code in braces is a Redis Cluster hash tag, so a room's keys share a slot):
-//! `sh:{CODE}:room` a hash (`rev`, and the room's small `header`: seats, presence, deadlines,
-//! never the game), `sh:{CODE}:log` the event log as a list (it rebuilds the game),
+//! `sh:{CODE}:room` a hash (`rev`, the room's small `header`: seats, presence, deadlines,
+//! never the game; and `turn`, when its turn began, apart since every move moves it),
+//! `sh:{CODE}:log` the event log as a list (it rebuilds the game),
 //! `sh:{CODE}:lease` the gateway running its timers, `sh:{CODE}:seen` a tombstone that outlives
 //! the room (so `hello` says `expired`), and the pub/sub channel `sh:{CODE}:ch`. Every write is
 //! one Lua script: compare `rev`, append the events, write the header only if it changed,
@@ -159,6 +160,19 @@ fn unix_ms() -> u64 {
         .unwrap_or_default()
 }
 
+/// A turn's start as Redis and the channel keep it: nanoseconds on the shared clock, exact.
+fn turn_nanos(turn: Duration) -> u64 {
+    u64::try_from(turn.as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// A turn's start read back (`''`: none yet).
+fn parse_turn(text: &str) -> Option<Duration> {
+    text.parse().ok().map(Duration::from_nanos)
+}
+
+/// What a script answers: status, rev, header, log entries and turn's start.
+type Answer = (String, String, String, Vec<String>, String);
+
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
@@ -179,30 +193,32 @@ relist(6, 10)
 return -2
 "#;
 
-/// Compare the rev. On a match (mode `write`): move the rev on, write the header if one is
-/// given (it changed), append the events, set the expiry if given (the header's deadlines
+/// Compare the rev. On a match (mode `write`): move the rev on, write the header and the
+/// turn's start if given (they changed), append the events, set the expiry if given (the header's deadlines
 /// changed) and publish the message; mode `check` only confirms the copy is current. On a
-/// mismatch answer the current rev, header and the log after the caller's seq, so it can catch
-/// its copy up and run its change again.
+/// mismatch answer the current rev, header, log after the caller's seq and turn's start, so it
+/// can catch its copy up and run its change again.
 const WRITE_BODY: &str = r#"
 local rev = redis.call('HGET', KEYS[1], 'rev')
-if not rev then return {'gone', '', '', {}} end
+if not rev then return {'gone', '', '', {}, ''} end
 if rev ~= ARGV[1] then
   return {'stale', rev, redis.call('HGET', KEYS[1], 'header'),
-          redis.call('LRANGE', KEYS[2], tonumber(ARGV[2]), -1)}
+          redis.call('LRANGE', KEYS[2], tonumber(ARGV[2]), -1),
+          redis.call('HGET', KEYS[1], 'turn') or ''}
 end
-if ARGV[3] == 'check' then return {'ok', rev, '', {}} end
+if ARGV[3] == 'check' then return {'ok', rev, '', {}, ''} end
 local n = tonumber(rev) + 1
 redis.call('HSET', KEYS[1], 'rev', n)
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'header', ARGV[4]) end
-for i = 12, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+if ARGV[12] ~= '' then redis.call('HSET', KEYS[1], 'turn', ARGV[12]) end
+for i = 13, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 if ARGV[5] ~= '' then
   redis.call('PEXPIREAT', KEYS[1], ARGV[5])
   if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIREAT', KEYS[2], ARGV[5]) end
 end
 redis.call('PUBLISH', KEYS[3], ARGV[6])
 relist(4, 7)
-return {'ok', tostring(n), '', {}}
+return {'ok', tostring(n), '', {}, ''}
 "#;
 
 /// Delete the room if it is still at the rev the caller judged due; tell its channel.
@@ -246,6 +262,9 @@ struct Published {
     /// The room's header, when the write changed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     header: Option<String>,
+    /// When the room's turn began (ns on the shared clock), when the write moved it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    turn: Option<u64>,
     #[serde(default)]
     events: Vec<(u64, RoomEvent)>,
     #[serde(default)]
@@ -263,12 +282,14 @@ struct Kept {
 }
 
 impl Kept {
-    /// Move on by one write of another's: its events (those after the copy's seq) and its
-    /// header, when it changed. `false` when the copy cannot follow (it is then dropped).
+    /// Move on by one write of another's: its events (those after the copy's seq), its
+    /// header and turn's start, when they changed. `false` when the copy cannot follow (it is
+    /// then dropped).
     fn advance(
         &mut self,
         rev: u64,
         header: Option<String>,
+        turn: Option<Duration>,
         events: impl IntoIterator<Item = (u64, RoomEvent)>,
     ) -> bool {
         for (seq, event) in events {
@@ -284,6 +305,9 @@ impl Kept {
                 return false;
             }
             self.header = header;
+        }
+        if turn.is_some() {
+            self.room.set_turn_since(turn);
         }
         self.rev = rev;
         true
@@ -598,12 +622,12 @@ impl RedisStore {
             }));
         }
         // No copy: a stale answer to an impossible rev carries the whole room.
-        let (status, rev, header, log) = self.run_write(code, "-1", 0, None, &[]).await?;
+        let (status, rev, header, log, turn) = self.run_write(code, "-1", 0, None, &[]).await?;
         if status == "gone" {
             return Ok(None);
         }
         let rev: u64 = rev.parse().unwrap_or_default();
-        let Some(room) = Room::from_parts(&header, parse_log(&log)) else {
+        let Some(room) = Room::from_parts(&header, parse_turn(&turn), parse_log(&log)) else {
             tracing::error!("room {code} in Redis does not parse");
             return Ok(None);
         };
@@ -618,16 +642,16 @@ impl RedisStore {
     }
 
     /// Run the write script: at `rev`, with the caller's copy at seq `have`; `write` is
-    /// `None` to check only, else the header (`""`: unchanged), the expiry (`""`: unchanged)
-    /// and the message to publish.
+    /// `None` to check only, else the header (`""`: unchanged), the expiry (`""`: unchanged),
+    /// the message to publish, the lobby's change and the turn's start (`""`: unchanged).
     async fn run_write(
         &self,
         code: &RoomCode,
         rev: &str,
         have: u64,
-        write: Option<(&str, &str, &str, &Relist)>,
+        write: Option<(&str, &str, &str, &Relist, &str)>,
         events: &[String],
-    ) -> Result<(String, String, String, Vec<String>), StoreError> {
+    ) -> Result<Answer, StoreError> {
         let mut invocation = self.0.write.prepare_invoke();
         invocation
             .key(key(code, "room"))
@@ -636,17 +660,19 @@ impl RedisStore {
         lobby_keys(&mut invocation);
         invocation.arg(rev).arg(have);
         match write {
-            Some((header, expire_at, message, relist)) => {
+            Some((header, expire_at, message, relist, turn)) => {
                 invocation
                     .arg("write")
                     .arg(header)
                     .arg(expire_at)
                     .arg(message);
                 relist.add_to(&mut invocation);
+                invocation.arg(turn);
             }
             None => {
                 invocation.arg("check").arg("").arg("").arg("");
                 Relist::between(code, None, None).add_to(&mut invocation);
+                invocation.arg("");
             }
         }
         for event in events {
@@ -682,18 +708,27 @@ impl RedisStore {
             };
             let before = room.seq();
             let listed_before = room.listing();
+            let turn_before = room.turn_since();
             let result = f(&mut room);
             let events = room.events_after(before);
             let notices = room.take_notices();
             let new_header = room.header();
             let header_changed = new_header != header;
+            let turn = room
+                .turn_since()
+                .filter(|_| room.turn_since() != turn_before)
+                .map(turn_nanos);
             let relist = Relist::between(code, listed_before.as_ref(), room.listing().as_ref());
-            let changed =
-                header_changed || !events.is_empty() || !notices.is_empty() || relist.changes();
+            let changed = header_changed
+                || turn.is_some()
+                || !events.is_empty()
+                || !notices.is_empty()
+                || relist.changes();
             let answer = if changed {
                 let published = Published {
                     rev: rev + 1,
                     header: header_changed.then(|| new_header.clone()),
+                    turn,
                     events: events.clone(),
                     notices: notices.clone(),
                     expired: false,
@@ -714,11 +749,12 @@ impl RedisStore {
                 } else {
                     ("", String::new())
                 };
+                let turn_arg = turn.map(|t| t.to_string()).unwrap_or_default();
                 self.run_write(
                     code,
                     &rev.to_string(),
                     before,
-                    Some((header_arg, &expire_at, &message, &relist)),
+                    Some((header_arg, &expire_at, &message, &relist, &turn_arg)),
                     &encoded,
                 )
                 .await?
@@ -773,7 +809,7 @@ impl RedisStore {
         code: &RoomCode,
         rev: u64,
         have: u64,
-        (status, new_rev, header, tail): (String, String, String, Vec<String>),
+        (status, new_rev, header, tail, turn): Answer,
     ) -> Written {
         match status.as_str() {
             "ok" => Written::Ok(new_rev.parse().unwrap_or(rev)),
@@ -785,9 +821,12 @@ impl RedisStore {
                 };
                 let caught_up = match &mut local.copy {
                     // Our copy is where the script was asked from: extend it.
-                    Some(copy) if copy.rev == rev && copy.room.seq() == have => {
-                        copy.advance(new_rev, Some(header), log_after(have, &tail))
-                    }
+                    Some(copy) if copy.rev == rev && copy.room.seq() == have => copy.advance(
+                        new_rev,
+                        Some(header),
+                        parse_turn(&turn),
+                        log_after(have, &tail),
+                    ),
                     // Already further on (the channel moved it meanwhile).
                     Some(copy) => copy.rev >= new_rev,
                     None => true,
@@ -971,7 +1010,12 @@ impl RedisStore {
         // The copy follows the write when it is the next one; otherwise it is read afresh
         // the next time this gateway acts on the room.
         let followed = match &mut local.copy {
-            Some(copy) if copy.rev + 1 == rev => copy.advance(rev, published.header, events),
+            Some(copy) if copy.rev + 1 == rev => copy.advance(
+                rev,
+                published.header,
+                published.turn.map(Duration::from_nanos),
+                events,
+            ),
             Some(copy) => copy.rev >= rev,
             None => true,
         };
@@ -1353,6 +1397,7 @@ impl RedisStore {
             let message = serde_json::to_string(&Published {
                 rev: u64::MAX,
                 header: None,
+                turn: None,
                 events: Vec::new(),
                 notices: Vec::new(),
                 expired: true,

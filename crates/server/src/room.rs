@@ -237,8 +237,9 @@ pub struct Room {
 }
 
 /// What a shared store keeps of a room beside its log: everything but the game and the log,
-/// since the log's events rebuild the game (moves, resignations, rematches). A write sends it
-/// only when it changed, so a move costs its event and not the whole game.
+/// since the log's events rebuild the game (moves, resignations, rematches), and the turn's
+/// start ([`Room::turn_since`], kept apart). A write sends it only when it changed, so a move
+/// costs its event and the turn's start, not the whole game nor the header.
 #[derive(Serialize, Deserialize)]
 struct Header {
     code: RoomCode,
@@ -253,8 +254,6 @@ struct Header {
     public: bool,
     #[serde(default)]
     toss: Option<u64>,
-    #[serde(default)]
-    turn_since: Option<Duration>,
     connections: BTreeMap<u32, usize>,
     empty_since: Option<Duration>,
     #[serde(default)]
@@ -323,7 +322,6 @@ impl Room {
             clock: self.clock,
             public: self.public,
             toss: self.toss,
-            turn_since: self.turn_since,
             connections: self.connections.clone(),
             empty_since: self.empty_since,
             salt: self.salt.clone(),
@@ -332,9 +330,14 @@ impl Room {
         serde_json::to_string(&header).unwrap_or_default()
     }
 
-    /// A room read back from a store: its header and its log, the game replayed from the log.
-    /// `None` when they do not fit (a header that does not parse, an event the game refuses).
-    pub fn from_parts(header: &str, log: Vec<RoomEvent>) -> Option<Room> {
+    /// A room read back from a store: its header, when its turn began and its log, the game
+    /// replayed from the log. `None` when they do not fit (a header that does not parse, an
+    /// event the game refuses).
+    pub fn from_parts(
+        header: &str,
+        turn_since: Option<Duration>,
+        log: Vec<RoomEvent>,
+    ) -> Option<Room> {
         let header: Header = serde_json::from_str(header).ok()?;
         let mut room = Room {
             code: header.code,
@@ -347,7 +350,7 @@ impl Room {
             clock: header.clock,
             public: header.public,
             toss: header.toss,
-            turn_since: header.turn_since,
+            turn_since,
             connections: header.connections,
             empty_since: header.empty_since,
             notices: Vec::new(),
@@ -373,12 +376,22 @@ impl Room {
         self.planning_at = header.planning_at;
         self.clock = header.clock;
         self.public = header.public;
-        self.turn_since = header.turn_since;
         self.connections = header.connections;
         self.empty_since = header.empty_since;
         self.salt = header.salt;
         self.game_since = header.game_since;
         Ok(())
+    }
+
+    /// When the seat to move began its turn. Kept beside the header, not in it: it moves with
+    /// every move, and the header should change only when seats, presence or deadlines do.
+    pub fn turn_since(&self) -> Option<Duration> {
+        self.turn_since
+    }
+
+    /// Take another writer's turn start (see [`Room::turn_since`]).
+    pub fn set_turn_since(&mut self, turn_since: Option<Duration>) {
+        self.turn_since = turn_since;
     }
 
     /// Append an event another writer appended, changing the game as that writer did (a
@@ -1181,7 +1194,7 @@ mod tests {
         assert_eq!(r.listing(), None);
         // Private rooms are never listed; the header keeps the flag.
         let log = r.events_after(0).into_iter().map(|(_, e)| e).collect();
-        let back = Room::from_parts(&r.header(), log).unwrap();
+        let back = Room::from_parts(&r.header(), r.turn_since(), log).unwrap();
         assert!(back.public);
         assert_eq!(room(2).listing(), None);
     }
@@ -1459,7 +1472,7 @@ mod tests {
             assert_eq!((r.game().first(), r.game().active()), (again, again));
             firsts.push(again);
             let log: Vec<RoomEvent> = events.into_iter().map(|(_, e)| e).collect();
-            let back = Room::from_parts(&r.header(), log).unwrap();
+            let back = Room::from_parts(&r.header(), r.turn_since(), log).unwrap();
             assert_eq!(back.game(), r.game());
             assert_eq!(back.first_seat(), r.first_seat(), "the seed is kept");
         }
@@ -1490,15 +1503,25 @@ mod tests {
         let header = r.header();
         assert!(header.len() < 1000, "small: {header}");
         let log: Vec<RoomEvent> = r.events_after(0).into_iter().map(|(_, e)| e).collect();
-        let back = Room::from_parts(&header, log.clone()).unwrap();
+        let back = Room::from_parts(&header, r.turn_since(), log.clone()).unwrap();
         assert_eq!(back.seq(), 6);
         assert_eq!(back.game(), r.game());
         assert_eq!(back.header(), header);
+        assert_eq!(back.turn_since(), r.turn_since());
+        // A move moves the turn's start, not the header.
+        let mut moved = back.clone();
+        moved
+            .play(Some(1), 6, moved.game().legal_moves()[0], secs(9))
+            .unwrap();
+        assert_eq!(
+            (moved.header(), moved.turn_since()),
+            (header.clone(), Some(secs(9)))
+        );
         // A move the game cannot follow (twice the same) is not this room's log.
         let mut doubled = log.clone();
         doubled.push(log[2].clone());
-        assert!(Room::from_parts(&header, doubled).is_none());
-        assert!(Room::from_parts("{", log).is_none());
+        assert!(Room::from_parts(&header, None, doubled).is_none());
+        assert!(Room::from_parts("{", None, log).is_none());
     }
 
     #[test]

@@ -11,7 +11,8 @@ const STORE: common::Store = common::Store::Redis;
 
 use common::{Client, RedisProcess, ServerProcess};
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, Reaction, RoomCode, RoomEvent, SeatHolder, ServerMessage,
+    ClientMessage, ErrorCode, MoveClock, MovedBy, Reaction, RoomCode, RoomEvent, SeatHolder,
+    ServerMessage,
 };
 use starhalma_rules::RuleSet;
 use std::time::{Duration, Instant};
@@ -43,11 +44,19 @@ fn advance(clocks: &mut [&mut Client], ms: u64) {
 
 /// A started two-player room: the host created it on `a`, the friend joined on `b`.
 fn room_across(a: &ServerProcess, b: &ServerProcess) -> (Client, Client) {
+    room_across_with_clock(a, b, None)
+}
+
+fn room_across_with_clock(
+    a: &ServerProcess,
+    b: &ServerProcess,
+    clock_ms: Option<MoveClock>,
+) -> (Client, Client) {
     let mut host = a.connect();
     host.send(&ClientMessage::Create {
         variant: common::variant(RuleSet::Laws, 2),
         name: Some("Asha".into()),
-        clock_ms: None,
+        clock_ms,
         public: false,
         random_start: false,
         player_key: None,
@@ -184,6 +193,51 @@ fn a_killed_redis_is_told_as_unavailable_and_the_game_resumes_when_it_returns() 
     redis.restart();
     // The friend's gateway hears the move only through a subscription made anew.
     resumes(&mut host, &mut friend, mv, &mut id);
+}
+
+/// A move's time is kept apart from the room's header (issue 33): the gateway running the
+/// room's clock (A, the lease holder) counts the host's time from the friend's move made on B,
+/// not from an earlier one.
+#[test]
+fn the_move_clock_counts_from_a_move_made_on_another_gateway() {
+    let redis = RedisProcess::start();
+    let a = ServerProcess::gateway(&redis);
+    let b = ServerProcess::gateway(&redis);
+    let (mut host, mut friend) = room_across_with_clock(&a, &b, Some(MoveClock::SECONDS_20));
+    let mut clock_a = a.connect();
+    let mut clock_b = b.connect();
+    let mut id = 0;
+    advance(&mut [&mut clock_a, &mut clock_b], 5 * SECOND);
+    play_one(&mut host, &mut friend, &mut id);
+    advance(&mut [&mut clock_a, &mut clock_b], 10 * SECOND);
+    play_one(&mut host, &mut friend, &mut id);
+    assert_eq!(host.game().active(), 0);
+    // 4 s after the friend's move: A, which only followed it, gives the host 16 s left.
+    advance(&mut [&mut clock_a, &mut clock_b], 4 * SECOND);
+    let mut spectator = a.connect();
+    spectator.send(&ClientMessage::Hello {
+        room: host.room,
+        token: None,
+        name: None,
+        player_key: None,
+    });
+    let left = spectator.recv_until(|m| match m {
+        ServerMessage::Welcome(welcome) => Some(welcome.turn_left_ms),
+        _ => None,
+    });
+    assert_eq!(left, Some(16_000));
+    // 19 s after the friend's move (34 s after the host's): the host's time is not up.
+    advance(&mut [&mut clock_a, &mut clock_b], 15 * SECOND);
+    host.assert_quiet();
+    advance(&mut [&mut clock_a, &mut clock_b], SECOND);
+    let (seat, by) = host.recv_until(|m| match m {
+        ServerMessage::Event {
+            event: RoomEvent::Moved { seat, by, .. },
+            ..
+        } => Some((*seat, *by)),
+        _ => None,
+    });
+    assert_eq!((seat, by), (0, Some(MovedBy::Clock)));
 }
 
 #[test]
