@@ -8,18 +8,18 @@ use starhalma_server::{
     Clock, Limits, ManualClock, MemoryStore, RedisStore, RoomStore, Server, SystemClock, UnixClock,
     app, new_gateway_id, spawn_sweeper,
 };
-// A move allocates many small, short-lived things (frames, JSON, events, the copy of a room on
-// Redis); mimalloc cut a Redis gateway's CPU a move by about a sixth against glibc's malloc
-// (docs/ONLINE.md), for about 1 KB more a connection.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
+
+// A move allocates many small, short-lived things (frames, JSON, events, the copy of a room on
+// Redis); mimalloc cut a Redis gateway's CPU a move by about a sixth against glibc's malloc
+// (docs/ONLINE.md), for about 1 KB more a connection.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock]
                         [--behind-proxy] [--redis URL [--lease-ms N]]
