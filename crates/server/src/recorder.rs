@@ -179,7 +179,7 @@ impl Recorder {
     }
 
     /// Write one game, trying again until the database takes it.
-    async fn write_until_kept(&self, game: &GameRecord, waiting: usize) {
+    async fn write_until_kept(self: &Arc<Recorder>, game: &GameRecord, waiting: usize) {
         let mut wait = Duration::from_millis(250);
         loop {
             match self.records.write_game(game).await {
@@ -187,7 +187,10 @@ impl Recorder {
                     if let Some(kept) = kept.filter(GameRecord::rated) {
                         tracing::info!("game {} kept and rated", kept.id);
                     }
-                    self.done(&game.id);
+                    // File work (a write and its sync) off the threads that serve the rooms.
+                    let recorder = Arc::clone(self);
+                    let id = game.id.clone();
+                    let _ = tokio::task::spawn_blocking(move || recorder.done(&id)).await;
                     return;
                 }
                 Err(e) => {
@@ -208,7 +211,14 @@ impl Recorder {
         let recorder = Arc::clone(self);
         tokio::spawn(async move {
             loop {
-                let (games, waiting) = recorder.waiting();
+                // Reading and rewriting the journal is file work: off the threads that serve
+                // the rooms (by default one).
+                let (games, waiting) = {
+                    let recorder = Arc::clone(&recorder);
+                    tokio::task::spawn_blocking(move || recorder.waiting())
+                        .await
+                        .unwrap_or_default()
+                };
                 if games.is_empty() {
                     // A game kept between the look and the wait has notified already: the
                     // permit makes this wait return at once.
