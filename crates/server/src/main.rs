@@ -41,7 +41,7 @@ const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DI
                  this program)
   --threads N    threads for the sockets and rooms (default 1: one keeps up with over
                  10,000 moves a second, at the least CPU a move; the computer's planning
-                 and the database have threads of their own)
+                 and SQLite have threads of their own)
 limits (each refused with its own error code):
   --max-rooms N                     rooms held at once, by all gateways with --redis (default 10000)
   --max-connections-per-address N   open connections per address (default 32)

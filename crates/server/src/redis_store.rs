@@ -777,11 +777,15 @@ impl RedisStore {
                                 // events before this one's.
                                 let missed: Vec<(u64, RoomEvent)> = room.events_after(local.seq);
                                 local.publish(now_rev, &missed, &notices);
-                                local.copy = Some(Kept {
-                                    rev: now_rev,
-                                    header: new_header,
-                                    room,
-                                });
+                                // Unless the channel moved the copy past this write meanwhile
+                                // (a later write of another gateway's, which this one lacks).
+                                if local.copy.as_ref().is_none_or(|copy| copy.rev < now_rev) {
+                                    local.copy = Some(Kept {
+                                        rev: now_rev,
+                                        header: new_header,
+                                        room,
+                                    });
+                                }
                             }
                             subscribe.then(|| local.subscription(now_rev))
                         }

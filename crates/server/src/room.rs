@@ -254,6 +254,10 @@ struct Header {
     public: bool,
     #[serde(default)]
     toss: Option<u64>,
+    /// Read, never written: a room written by a server from before the turn's start was kept
+    /// apart ([`Room::turn_since`]) still has its clock after an upgrade.
+    #[serde(default, skip_serializing)]
+    turn_since: Option<Duration>,
     connections: BTreeMap<u32, usize>,
     empty_since: Option<Duration>,
     #[serde(default)]
@@ -322,6 +326,7 @@ impl Room {
             clock: self.clock,
             public: self.public,
             toss: self.toss,
+            turn_since: None,
             connections: self.connections.clone(),
             empty_since: self.empty_since,
             salt: self.salt.clone(),
@@ -350,7 +355,7 @@ impl Room {
             clock: header.clock,
             public: header.public,
             toss: header.toss,
-            turn_since,
+            turn_since: turn_since.or(header.turn_since),
             connections: header.connections,
             empty_since: header.empty_since,
             notices: Vec::new(),
@@ -1517,6 +1522,11 @@ mod tests {
             (moved.header(), moved.turn_since()),
             (header.clone(), Some(secs(9)))
         );
+        // A header written before the turn's start was kept apart still gives it.
+        let mut old_header: serde_json::Value = serde_json::from_str(&header).unwrap();
+        old_header["turn_since"] = serde_json::json!({ "secs": 7, "nanos": 0 });
+        let old = Room::from_parts(&old_header.to_string(), None, log.clone()).unwrap();
+        assert_eq!(old.turn_since(), Some(secs(7)));
         // A move the game cannot follow (twice the same) is not this room's log.
         let mut doubled = log.clone();
         doubled.push(log[2].clone());

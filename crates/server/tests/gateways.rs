@@ -226,7 +226,7 @@ fn the_move_clock_counts_from_a_move_made_on_another_gateway() {
         _ => None,
     });
     assert_eq!(left, Some(16_000));
-    // 19 s after the friend's move (34 s after the host's): the host's time is not up.
+    // 19 s after the friend's move (29 s after the host's): the host's time is not up.
     advance(&mut [&mut clock_a, &mut clock_b], 15 * SECOND);
     host.assert_quiet();
     advance(&mut [&mut clock_a, &mut clock_b], SECOND);
