@@ -426,7 +426,16 @@ fn sync_sends_the_missed_events_or_the_whole_room() {
 
 #[test]
 fn a_computer_seat_answers_moves() {
-    let server = ServerProcess::start(&[]);
+    computers_answer_on(ServerProcess::start(&[]));
+}
+
+/// The same on a server with several threads for its sockets and rooms (one is the default).
+#[test]
+fn a_computer_seat_answers_moves_on_a_server_of_several_threads() {
+    computers_answer_on(ServerProcess::start(&["--threads", "3"]));
+}
+
+fn computers_answer_on(server: ServerProcess) {
     let mut host = server.connect();
     host.send(&ClientMessage::Create {
         variant: variant(RuleSet::Laws, 3),
