@@ -214,18 +214,7 @@ fn the_move_clock_counts_from_a_move_made_on_another_gateway() {
     assert_eq!(host.game().active(), 0);
     // 4 s after the friend's move: A, which only followed it, gives the host 16 s left.
     advance(&mut [&mut clock_a, &mut clock_b], 4 * SECOND);
-    let mut spectator = a.connect();
-    spectator.send(&ClientMessage::Hello {
-        room: host.room,
-        token: None,
-        name: None,
-        player_key: None,
-    });
-    let left = spectator.recv_until(|m| match m {
-        ServerMessage::Welcome(welcome) => Some(welcome.turn_left_ms),
-        _ => None,
-    });
-    assert_eq!(left, Some(16_000));
+    assert_eq!(a.watch(host.room).turn_left_ms, Some(16_000));
     // 19 s after the friend's move (29 s after the host's): the host's time is not up.
     advance(&mut [&mut clock_a, &mut clock_b], 15 * SECOND);
     host.assert_quiet();
@@ -251,14 +240,7 @@ fn a_room_spread_over_three_gateways_survives_its_lease_holder() {
     // The host creates the room on A (A holds its lease); the friend joins on B; C watches.
     let (mut host, mut friend) = room_across(&a, &b);
     let room = host.room;
-    let mut watcher = c.connect();
-    watcher.send(&ClientMessage::Hello {
-        room,
-        token: None,
-        name: None,
-        player_key: None,
-    });
-    watcher.welcome();
+    let mut watcher = c.watch(room);
     // A reaction and the names cross gateways: sent on B, heard on A and C.
     friend.send(&ClientMessage::React {
         reaction: Reaction::Hello,

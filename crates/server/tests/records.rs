@@ -391,14 +391,7 @@ fn two_gateways_on_redis_and_one_postgresql_record_a_game_once() {
         )
         .then_some(())
     });
-    let mut again = a.connect();
-    again.send(&ClientMessage::Hello {
-        room: host.room,
-        token: None,
-        name: None,
-        player_key: None,
-    });
-    again.welcome();
+    let again = a.watch(host.room);
     assert!(again.record.is_some() && again.record != Some(record));
     drop((a, b));
     let _ = std::fs::remove_dir_all(&dir);

@@ -236,6 +236,19 @@ impl ServerProcess {
         Client::connect(&format!("ws://{}/ws", self.addr))
     }
 
+    /// A spectator of `room`, welcomed: the server's own view of the room as it is now.
+    pub fn watch(&self, room: Option<RoomCode>) -> Client {
+        let mut watcher = self.connect();
+        watcher.send(&ClientMessage::Hello {
+            room,
+            token: None,
+            name: None,
+            player_key: None,
+        });
+        watcher.welcome();
+        watcher
+    }
+
     /// The process id (the load run reads its CPU time and memory).
     pub fn pid(&self) -> u32 {
         self.child.id()
@@ -303,6 +316,8 @@ pub struct Client {
     /// The last welcome's public player id and record id.
     pub player: Option<String>,
     pub record: Option<String>,
+    /// The time the seat to move had left at the last welcome, with a move clock.
+    pub turn_left_ms: Option<u64>,
 }
 
 impl Client {
@@ -336,6 +351,7 @@ impl Client {
             presence: Vec::new(),
             player: None,
             record: None,
+            turn_left_ms: None,
         }
     }
 
@@ -390,6 +406,7 @@ impl Client {
                 self.welcome_seats = Some(welcome.seats.clone());
                 self.player = welcome.player.clone();
                 self.record = welcome.record.clone();
+                self.turn_left_ms = welcome.turn_left_ms;
             }
             // Older events (a stale move's missed events we have already) are ignored.
             ServerMessage::Event { seq, event } if *seq > self.seq => {

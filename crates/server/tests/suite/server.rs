@@ -13,15 +13,7 @@ fn mv(text: &str) -> Move {
 
 /// A spectator's fresh look at the room: the server's own game and seq.
 fn server_view(server: &ServerProcess, host: &common::Client) -> common::Client {
-    let mut watcher = server.connect();
-    watcher.send(&ClientMessage::Hello {
-        room: host.room,
-        token: None,
-        name: None,
-        player_key: None,
-    });
-    watcher.welcome();
-    watcher
+    server.watch(host.room)
 }
 
 #[test]
