@@ -194,8 +194,8 @@ return -2
 "#;
 
 /// Compare the rev. On a match (mode `write`): move the rev on, write the header and the
-/// turn's start if given (they changed), append the events, set the expiry if given (the header's deadlines
-/// changed) and publish the message; mode `check` only confirms the copy is current. On a
+/// turn's start if given (they changed), append the events, set the expiry if given (the
+/// header's deadlines changed) and publish the message; mode `check` only confirms the copy is current. On a
 /// mismatch answer the current rev, header, log after the caller's seq and turn's start, so it
 /// can catch its copy up and run its change again.
 const WRITE_BODY: &str = r#"
@@ -714,9 +714,10 @@ impl RedisStore {
             let notices = room.take_notices();
             let new_header = room.header();
             let header_changed = new_header != header;
+            // Only ever published when it moved: a turn's start never goes back to none.
             let turn = room
                 .turn_since()
-                .filter(|_| room.turn_since() != turn_before)
+                .filter(|&since| Some(since) != turn_before)
                 .map(turn_nanos);
             let relist = Relist::between(code, listed_before.as_ref(), room.listing().as_ref());
             let changed = header_changed
