@@ -7,6 +7,11 @@ use starhalma_rules::{Game, LoadError};
 
 /// The save file of a match: the game file with the seats added.
 pub fn save_text(state: &Match) -> String {
+    serde_json::to_string_pretty(&save_value(state)).expect("a JSON value always serialises")
+}
+
+/// The save file as a JSON value (written compact where many are kept together).
+pub(super) fn save_value(state: &Match) -> serde_json::Value {
     let mut value: serde_json::Value =
         serde_json::from_str(&state.game.to_json()).expect("the rules crate writes valid JSON");
     value["seats"] = state
@@ -20,7 +25,7 @@ pub fn save_text(state: &Match) -> String {
         })
         .collect::<Vec<_>>()
         .into();
-    serde_json::to_string_pretty(&value).expect("a JSON value always serialises")
+    value
 }
 
 /// A match from a save file (also a plain game file without seats: then every seat is a

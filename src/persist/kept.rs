@@ -2,7 +2,7 @@
 //! games and its statistics, readable offline): each one kept when it ends here, once.
 
 use super::GameOpener;
-use super::game_file::{load_text, save_text};
+use super::game_file::{load_text, save_value};
 use super::store::Store;
 use crate::core::{Authority, CommandApplied, GameCommand, Match, MoveApplied};
 use crate::locale::{Phrase, date_words, wall_clock_ms};
@@ -77,10 +77,7 @@ pub(super) fn keep_finished_games(
         return;
     }
     // Compact: 500 of them share the browser's few megabytes of local storage.
-    let save = serde_json::from_str::<serde_json::Value>(&save_text(&state))
-        .map(|value| value.to_string())
-        .unwrap_or_else(|_| save_text(&state));
-    let Some(game) = KeptGame::of(&state, save, wall_clock_ms()) else {
+    let Some(game) = KeptGame::of(&state, save_value(&state).to_string(), wall_clock_ms()) else {
         return;
     };
     kept.keep(game);
