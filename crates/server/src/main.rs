@@ -39,9 +39,9 @@ const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DI
   --journal PATH games on their way to the database, kept on disk until written (default:
                  the SQLite file's path + .unwritten, or starhalma-unwritten.jsonl beside
                  this program)
-  --threads N    threads for the sockets and rooms (default 1: one keeps up with over
-                 10,000 moves a second, at the least CPU a move; the computer's planning
-                 and SQLite have threads of their own)
+  --threads N    threads for the sockets and rooms (default 1: at 5,000 moves a second
+                 it is busy a fifth of the time, at the least CPU a move; the computer's
+                 planning and SQLite have threads of their own)
 limits (each refused with its own error code):
   --max-rooms N                     rooms held at once, by all gateways with --redis (default 10000)
   --max-connections-per-address N   open connections per address (default 32)
