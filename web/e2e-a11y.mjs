@@ -69,8 +69,11 @@ async function cycleTo(d, pattern, wanted, secondary = false) {
     const now = await target.first().textContent({ timeout: 20_000 });
     if (wanted.test(now)) return true;
     await d.press(pattern);
+    // A secondary button leaves the page when its press closes "More": gone between the count
+    // and the read counts as changed (waiting on a gone button would wait its whole timeout).
     for (let t = 0; t < 200; t++) {
-      if ((await target.count()) === 0 || (await target.first().textContent()) !== now) break;
+      const text = await target.first().textContent({ timeout: 500 }).catch(() => null);
+      if (text !== now) break;
       await new Promise((ok) => setTimeout(ok, 100));
     }
   }
