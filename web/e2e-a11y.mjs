@@ -125,6 +125,20 @@ function movesSaid(said, ply) {
   return { moved: moved.length, alternate };
 }
 
+/// What the live region said by the time `probe` was taken: the page says a move (and a
+/// result) a frame or more after the probe shows it, seconds later on a loaded machine, so
+/// this waits (at most 20 s) until every ply and any result has been said.
+async function saidBy(d, page, probe) {
+  let said = await d.said();
+  for (let i = 0; i < 200; i++) {
+    const result = !probe.over || said.some((t) => / wins/.test(t));
+    if (movesSaid(said, probe.ply).moved >= probe.ply && result) break;
+    await page.waitForTimeout(100);
+    said = await d.said();
+  }
+  return said;
+}
+
 try {
   // Small, since software rendering's time per frame grows with the pixels.
   const page = await browser.newPage({ viewport: { width: 900, height: 600 } });
@@ -180,9 +194,7 @@ try {
   if (churn.length) console.log(`changes at rest: ${JSON.stringify(churn.slice(0, 8))}`);
   check(churn.length === 0, `the page's controls stay as they are while the game rests (${churn.length} changes in 2 s)`);
   const { moves, probe } = await playByPage(d, waitFor, 200, 12);
-  // The result's words reach the live region after the last move's.
-  await page.waitForTimeout(500);
-  const said = await d.said();
+  const said = await saidBy(d, page, probe);
   figures.a11y_red_moves = moves;
   figures.a11y_plies = probe.ply;
   figures.a11y_game_ms = Date.now() - began;
@@ -230,7 +242,7 @@ try {
   await startAgainstEasy(tapper, phoneTools.waitFor, "phone");
   const phoneGame = await playByPage(tapper, phoneTools.waitFor, 3, 5);
   const phoneProbe = await phoneTools.waitFor("Blue's answer", (q) => q.over || (q.human && !q.animating), 120);
-  const phoneSaid = movesSaid(await tapper.said(), phoneProbe.ply);
+  const phoneSaid = movesSaid(await saidBy(tapper, phone, phoneProbe), phoneProbe.ply);
   figures.a11y_phone_plies = phoneProbe.ply;
   check(phoneGame.moves === 3, `phone: three of Red's moves by taps on the page (${phoneGame.moves})`);
   check(phoneSaid.moved === phoneProbe.ply && phoneSaid.alternate,
