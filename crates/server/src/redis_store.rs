@@ -195,9 +195,9 @@ return -2
 
 /// Compare the rev. On a match (mode `write`): move the rev on, write the header and the
 /// turn's start if given (they changed), append the events, set the expiry if given (the
-/// header's deadlines changed) and publish the message; mode `check` only confirms the copy is current. On a
-/// mismatch answer the current rev, header, log after the caller's seq and turn's start, so it
-/// can catch its copy up and run its change again.
+/// header's deadlines changed) and publish the message; mode `check` only confirms the copy is
+/// current. On a mismatch answer the current rev, header, log after the caller's seq and turn's
+/// start, so it can catch its copy up and run its change again.
 const WRITE_BODY: &str = r#"
 local rev = redis.call('HGET', KEYS[1], 'rev')
 if not rev then return {'gone', '', '', {}, ''} end
