@@ -153,6 +153,7 @@ result-wins-anti-spoiling = { $winner } wins: target filled (anti-spoiling)
 result-wins-resignation = { $winner } wins: { $resigned } resigned
 result-draw-all-passed = Draw: nobody can move
 result-draw-move-cap = Draw after { $moves } moves each
+result-draw-no-progress = Draw: nobody came closer in { $turns } turns each
 # The table's stop: $when is result-after-turns or result-when-all-passed.
 result-wins-on-home = { $winner } wins on marbles home: { $home } to { $next } { $when }
 result-wins-on-distance = { $winner } wins on distance to go: { $distance } to { $next }, { $home ->
@@ -420,7 +421,7 @@ rules-winning-fill = You win when your target is full and at least one marble in
 rules-winning-diamond = You win when all fifteen holes of your target triangle are full and your own king stands on its tip. Other colours' marbles on its five edge holes count as filling it. Keep the tip free for your king: a plain marble there must move out again first. No move may complete another player's win. The game ends with the first winner.
 rules-draws-title = Draws and limits
 # Laws and masters.
-rules-draws-no-limit = If every player passes one after another, nothing can ever change again, and the game is a draw. There is no move limit.
+rules-draws-no-progress = If every player passes one after another, nothing can ever change again, and the game is a draw. So that every game ends, it is also a draw when no player has come closer to finishing in 30 turns each: a player comes closer when its marbles outside its target have less way left to the target's tip than ever before in the game. This ends a game in which a marble is left in another player's target for ever.
 rules-draws-table = So that every game ends, play stops after 200 turns each. Players are then placed by marbles home and distance still to go, and a player alone in first place wins. The game also stops and is placed the same way if every player passes one after another.
 rules-draws-diamond = The game is a draw after 400 moves each (800 moves in all with two players, 1,200 with three), or if every player passes one after another. Repeating a position does not end the game.
 rules-passing-title = Passing
@@ -502,6 +503,7 @@ decided-resigned-best-placed = Of the others, they were best placed: most marble
 decided-all-passed-draw = Nobody could move: every player passed in turn, so nothing could change any more and the game is a draw.
 # $moves (number).
 decided-move-cap-draw = { $moves } moves each were played without a winner, so the game is a draw.
+decided-no-progress-draw = No player came closer to finishing in { $turns } turns each, so the game is a draw: nothing showed it could still be won.
 # $turns (number); $first is decided-first-one or decided-first-shared.
 decided-ranked-turn-cap = Nobody finished in { $turns } turns each, so the game stopped. Players are placed by marbles home, then by distance still to go: { $first }.
 decided-ranked-all-passed = Every player passed in turn, so nothing could change any more and the game stopped. Players are placed by marbles home, then by distance still to go: { $first }.

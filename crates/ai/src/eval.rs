@@ -13,6 +13,12 @@ pub struct Evaluator {
     /// `dist[seat][hole]`: fewest steps from `hole` to the seat's target tip, moving only
     /// through holes where that seat may stop (table and diamond close other camps).
     dist: [[u8; HOLE_COUNT]; 6],
+    /// `rank[seat][hole]`: the hole's row counted along `seat`'s way from its home camp to the
+    /// opposite one (the rows of a camp are lines of one axial coordinate).
+    rank: [[i8; HOLE_COUNT]; 6],
+    /// Two players in opposite camps jumping single marbles: when every marble of one has
+    /// passed every marble of the other, their races no longer touch (`disengaged`).
+    races_can_part: bool,
     diamond: bool,
 }
 
@@ -37,9 +43,27 @@ impl Evaluator {
                 }
             }
         }
+        let mut rank = [[0i8; HOLE_COUNT]; 6];
+        for seat in 0..rules.players() {
+            // Turned back into camp 0's frame, whose rows are lines of constant q and whose way
+            // leads to lower q.
+            let turn = (6 - rules.variant().camp_of(seat)) % 6;
+            for h in Hole::all() {
+                rank[seat as usize][h.index()] = -h.coord().rotate_by(turn).q;
+            }
+        }
+        let variant = rules.variant();
+        let races_can_part = variant.players() == 2
+            && variant.camp_of(1) == (variant.camp_of(0) + 3) % 6
+            && !matches!(
+                variant.rules(),
+                RuleSet::Table { long_hops: true } | RuleSet::Diamond
+            );
         Evaluator {
             rules: rules.clone(),
             dist,
+            rank,
+            races_can_part,
             diamond: rules.variant().rules() == RuleSet::Diamond,
         }
     }
@@ -52,6 +76,23 @@ impl Evaluator {
     #[inline]
     pub fn distance(&self, seat: u8, hole: Hole) -> i32 {
         self.dist[seat as usize][hole.index()] as i32
+    }
+
+    /// Whether the two races have parted: `seat`'s rearmost marble is at least two rows past
+    /// the opponent's foremost, so no marble can hop another's any more (unless one goes
+    /// back) and each side's best play is its own fastest way home.
+    pub fn disengaged(&self, state: &State, seat: u8) -> bool {
+        if !self.races_can_part {
+            return false;
+        }
+        let rank = &self.rank[seat as usize];
+        let pos = state.position();
+        let mine = Holes(pos.pieces(seat)).map(|h| rank[h.index()]).min();
+        let theirs = Holes(pos.pieces(1 - seat)).map(|h| rank[h.index()]).max();
+        match (mine, theirs) {
+            (Some(mine), Some(theirs)) => mine >= theirs + 2,
+            _ => false,
+        }
     }
 
     /// Progress of a move for its mover: distance gained (negative when going back).

@@ -18,8 +18,8 @@ mod eval;
 mod search;
 
 pub use eval::Evaluator;
-use search::{Limits, Searcher, Table, Zobrist};
-use starhalma_rules::{Game, Move, Rules};
+use search::{Limits, QuietWatch, Searcher, Table, Zobrist};
+use starhalma_rules::{Game, Move, MoveList, Rules, State};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use web_time::Instant;
@@ -49,6 +49,15 @@ impl Level {
         }
     }
 
+    /// How this level searches (`None` for Easy, which does not search).
+    pub fn style(self) -> Option<Style> {
+        match self {
+            Level::Easy => None,
+            Level::Medium => Some(Style::MEDIUM),
+            Level::Hard => Some(Style::HARD),
+        }
+    }
+
     /// The budget the game gives this level for one move.
     pub fn default_budget(self) -> Budget {
         match self {
@@ -60,6 +69,92 @@ impl Level {
             },
         }
     }
+}
+
+/// How a searching computer player searches and weighs: every knob a match can vary
+/// (`starhalma-cli tournament --seats hard:beam=24,hard`; docs/AI.md says what each is worth).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Style {
+    /// Deepest iteration of iterative deepening.
+    pub max_depth: u32,
+    /// Moves tried at interior nodes at 2 players, the best by ordering (the root tries all).
+    pub beam: usize,
+    /// Moves tried at the opponent's interior nodes at 2 players (0: `beam`): the game is a
+    /// race, so the search may look deeper into its own moves than into the replies.
+    pub reply_beam: usize,
+    /// The same at 3 or more players (best-reply search: every opponent's moves compete).
+    pub beam_multi: usize,
+    /// The strongest opponent's remaining way counts 1/`opponent_share` in the evaluation.
+    pub opponent_share: i32,
+    /// Two killer moves a ply, tried after the transposition table's move.
+    pub killers: bool,
+    /// At a leaf the side to move plays the best of this many of its moves (0: static).
+    pub leaf_moves: usize,
+    /// Once the races have parted, search the player's own moves alone, as deep again.
+    pub solo: bool,
+    /// Moves after this many at a node 3 or more plies from the horizon are looked at a ply
+    /// shallower first (0: never).
+    pub reduce_after: usize,
+}
+
+impl Style {
+    /// Hard as it played before issue 48 (stop 46): kept as the yardstick of every change.
+    pub const HARD_V1: Style = Style {
+        max_depth: 32,
+        beam: 16,
+        reply_beam: 0,
+        beam_multi: 10,
+        opponent_share: 5,
+        killers: false,
+        leaf_moves: 0,
+        reduce_after: 0,
+        solo: false,
+    };
+
+    /// Hard.
+    pub const HARD: Style = Style {
+        killers: true,
+        ..Style::HARD_V1
+    };
+
+    /// Medium: its own move and the replies.
+    pub const MEDIUM: Style = Style {
+        max_depth: 2,
+        beam: 12,
+        beam_multi: 12,
+        ..Style::HARD_V1
+    };
+
+    /// Set one knob by name (`beam`, `reply`, `beam_multi`, `share`, `killers`, `leaf`, `reduce`,
+    /// `depth`) from its value in text.
+    pub fn set(&mut self, knob: &str, value: &str) -> Result<(), StyleError> {
+        let bad = || StyleError::BadValue(knob.to_string(), value.to_string());
+        let number = |v: &str| v.trim().parse::<usize>().map_err(|_| bad());
+        match knob.trim() {
+            "beam" => self.beam = number(value)?.max(1),
+            "beam_multi" => self.beam_multi = number(value)?.max(1),
+            "reply" => self.reply_beam = number(value)?,
+            "share" => self.opponent_share = number(value)?.clamp(1, 1000) as i32,
+            "killers" => self.killers = number(value)? != 0,
+            "leaf" => self.leaf_moves = number(value)?,
+            "reduce" => self.reduce_after = number(value)?,
+            "solo" => self.solo = number(value)? != 0,
+            "depth" => self.max_depth = number(value)?.clamp(1, 64) as u32,
+            other => return Err(StyleError::UnknownKnob(other.to_string())),
+        }
+        Ok(())
+    }
+}
+
+/// A knob of [`Style::set`] that does not exist or a value it cannot take.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StyleError {
+    #[error(
+        "unknown knob '{0}': use beam, reply, beam_multi, share, killers, leaf, reduce, solo or depth"
+    )]
+    UnknownKnob(String),
+    #[error("'{1}' is not a value for {0}: give a whole number")]
+    BadValue(String, String),
 }
 
 /// Limits on one plan: nodes searched and, optionally, wall-clock time.
@@ -75,6 +170,14 @@ impl Budget {
         Budget {
             max_nodes,
             max_time: None,
+        }
+    }
+
+    /// This budget with a time limit too.
+    pub fn with_time(self, time: Duration) -> Budget {
+        Budget {
+            max_time: Some(time),
+            ..self
         }
     }
 }
@@ -98,6 +201,8 @@ pub struct Planner {
     zobrist: Zobrist,
     table: Table,
     seed: u64,
+    /// Positions at or past this ply count as draws (a referee's cap the rules do not know).
+    draw_at_ply: Option<u32>,
 }
 
 impl Planner {
@@ -108,7 +213,32 @@ impl Planner {
             zobrist: Zobrist::new(),
             table: Table::new(if cfg!(target_arch = "wasm32") { 16 } else { 20 }),
             seed,
+            draw_at_ply: None,
         }
+    }
+
+    /// Count positions at or past `ply` as draws in the search (the CCERL referee's 240-ply
+    /// cap), so that the planner hurries a won race and does not count on a win beyond it.
+    pub fn set_draw_at_ply(&mut self, ply: Option<u32>) {
+        self.draw_at_ply = ply;
+    }
+
+    /// Plan for the active seat of `state` under the planner's own rules (which may be rules
+    /// no [`Game`] is played under, such as [`Rules::ccerl`]).
+    pub fn plan_state(&mut self, state: &State, style: Style, budget: Budget) -> Plan {
+        let start = Instant::now();
+        let mut moves = MoveList::new();
+        self.eval.rules().generate(state, &mut moves);
+        if moves.len() <= 1 {
+            return Plan {
+                mv: moves.first().copied().unwrap_or(Move::PASS),
+                depth: 0,
+                nodes: 0,
+                score: 0,
+                elapsed: start.elapsed(),
+            };
+        }
+        self.search(state, None, style, budget, &AtomicBool::new(false), start)
     }
 
     pub fn evaluator(&self) -> &Evaluator {
@@ -142,24 +272,79 @@ impl Planner {
             [only] => return done(*only, 0, 0, 0),
             _ => {}
         }
-        let seat = game.active();
-        if level == Level::Easy {
+        let Some(style) = level.style() else {
             return done(self.easy(game, &moves), 0, moves.len() as u64, 0);
+        };
+        self.search(
+            game.state(),
+            quiet_watch(game),
+            style,
+            budget,
+            cancel,
+            start,
+        )
+    }
+
+    /// Plan with a given search style (tournaments compare styles).
+    pub fn plan_with(&mut self, game: &Game, style: Style, budget: Budget) -> Plan {
+        let start = Instant::now();
+        let moves = game.legal_moves();
+        if moves.len() <= 1 {
+            return Plan {
+                mv: moves.first().copied().unwrap_or(Move::PASS),
+                depth: 0,
+                nodes: 0,
+                score: 0,
+                elapsed: start.elapsed(),
+            };
         }
-        let (max_depth, beam) = search_shape(game, level);
+        let cancel = AtomicBool::new(false);
+        self.search(
+            game.state(),
+            quiet_watch(game),
+            style,
+            budget,
+            &cancel,
+            start,
+        )
+    }
+
+    fn search(
+        &mut self,
+        state: &State,
+        quiet: Option<QuietWatch>,
+        style: Style,
+        budget: Budget,
+        cancel: &AtomicBool,
+        start: Instant,
+    ) -> Plan {
         let limits = Limits {
             first_depth: 1,
             first_move: None,
-            max_depth,
+            max_depth: style.max_depth,
             max_nodes: budget.max_nodes.max(1),
             deadline: budget.max_time.map(|t| start + t),
-            beam,
+            draw_at_ply: self.draw_at_ply,
+            quiet,
             cancel,
         };
-        let mut searcher = Searcher::new(&self.eval, &self.zobrist, &mut self.table, limits, seat);
-        let outcome = searcher.search(game.state());
-        debug_assert!(moves.contains(&outcome.best));
-        done(outcome.best, outcome.depth, outcome.nodes, outcome.score)
+        let seat = state.active();
+        let mut searcher = Searcher::new(
+            &self.eval,
+            style,
+            &self.zobrist,
+            &mut self.table,
+            limits,
+            seat,
+        );
+        let outcome = searcher.search(state);
+        Plan {
+            mv: outcome.best,
+            depth: outcome.depth,
+            nodes: outcome.nodes,
+            score: outcome.score,
+            elapsed: start.elapsed(),
+        }
     }
 
     /// Begin a plan to be searched in slices (`step`), for a page that must keep drawing while
@@ -189,27 +374,34 @@ impl Planner {
             score,
             elapsed: plan.started.elapsed(),
         };
-        if moves.len() <= 1 || plan.level == Level::Easy {
+        let Some(style) = plan.level.style().filter(|_| moves.len() > 1) else {
             let mut whole = self.plan(game, plan.level, plan.budget);
             whole.elapsed = plan.started.elapsed();
             return Some(whole);
-        }
+        };
         let remaining = plan.budget.max_nodes.saturating_sub(plan.nodes);
-        let (max_depth, beam) = search_shape(game, plan.level);
         let cancel = AtomicBool::new(false);
         // Resume at the first depth not yet finished: finished depths are not searched again,
         // and the transposition table keeps what earlier slices found at this one.
         let limits = Limits {
             first_depth: plan.best.map_or(1, |(_, depth, _)| depth + 1),
             first_move: plan.best.map(|(mv, _, _)| mv),
-            max_depth,
+            max_depth: style.max_depth,
             max_nodes: slice_nodes.min(remaining).max(1),
             deadline: None,
-            beam,
+            draw_at_ply: self.draw_at_ply,
+            quiet: quiet_watch(game),
             cancel: &cancel,
         };
         let seat = game.active();
-        let mut searcher = Searcher::new(&self.eval, &self.zobrist, &mut self.table, limits, seat);
+        let mut searcher = Searcher::new(
+            &self.eval,
+            style,
+            &self.zobrist,
+            &mut self.table,
+            limits,
+            seat,
+        );
         let outcome = searcher.search(game.state());
         plan.nodes += outcome.nodes.max(1);
         if outcome.depth > 0 && plan.best.is_none_or(|(_, depth, _)| outcome.depth >= depth) {
@@ -257,13 +449,39 @@ pub struct SlicedPlan {
     best: Option<(Move, u32, i32)>,
 }
 
-/// Deepest depth and interior beam of a level's search.
-fn search_shape(game: &Game, level: Level) -> (u32, usize) {
-    match level {
-        Level::Medium => (2, 12),
-        _ if game.variant().players() == 2 => (32, 16),
-        _ => (32, 10),
+/// The no-progress draw as the search should see it: only when the game is within a search's
+/// reach of it (elsewhere the check would cost every node a distance sum for nothing).
+fn quiet_watch(game: &Game) -> Option<QuietWatch> {
+    let limit = game.rules().no_progress_plies()?;
+    let progress = game.progress();
+    (progress.quiet_plies + WATCH_PLIES >= limit).then_some(QuietWatch {
+        limit,
+        at_root: progress.quiet_plies,
+        best: progress.best,
+    })
+}
+
+/// How near the no-progress draw the search starts to watch for it: deeper than any line Hard
+/// reaches in its time.
+const WATCH_PLIES: u32 = 24;
+
+/// A spoiler, for testing that every game ends: it never moves the marble on its own home
+/// tip (with two players in opposite camps, the deepest hole of its opponent's target) and
+/// otherwise plays like greedy, shuffling once nothing else goes forward.
+pub fn spoiler(game: &Game) -> Move {
+    let seat = game.active();
+    let parked = starhalma_rules::board::camp_tip(game.variant().camp_of(seat));
+    let eval = Evaluator::new(game.rules());
+    let moves: Vec<Move> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.is_pass() || m.from != parked)
+        .collect();
+    if moves.is_empty() {
+        // Only the parked marble can move: it must.
+        return greedy_with(&eval, game, &game.legal_moves());
     }
+    greedy_with(&eval, game, &moves)
 }
 
 /// The 1-ply greedy player used as the tournaments' yardstick: the move that gains the most

@@ -3,6 +3,7 @@
 //! or more players: best-reply search (Schadd and Winands), where all opponents together form
 //! one minimizing layer in which only the single strongest reply is played.
 
+use crate::Style;
 use crate::eval::Evaluator;
 use starhalma_rules::board::HOLE_COUNT;
 use starhalma_rules::{Move, MoveKind, MoveList, State, Status};
@@ -10,8 +11,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use web_time::Instant;
 
 pub(crate) const WIN: i32 = 1_000_000;
-/// The opponent's cost counts one fifth in the evaluation.
-const OPPONENT_SHARE: i32 = 5;
 const INF: i32 = 2 * WIN;
 
 /// Random keys for hashing positions.
@@ -20,6 +19,8 @@ pub(crate) struct Zobrist {
     kings: [u64; HOLE_COUNT],
     /// Mixed in at nodes where the root player is not the one to move.
     reply_node: u64,
+    /// Mixed in at every node of a search of the root's moves alone.
+    solo: u64,
 }
 
 impl Zobrist {
@@ -40,6 +41,7 @@ impl Zobrist {
             pieces,
             kings,
             reply_node: next(),
+            solo: next(),
         }
     }
 
@@ -134,9 +136,20 @@ pub(crate) struct Limits<'a> {
     pub max_depth: u32,
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
-    /// Moves tried at interior nodes (the best by ordering); the root tries every move.
-    pub beam: usize,
+    /// Positions at or past this ply are draws.
+    pub draw_at_ply: Option<u32>,
+    /// The no-progress draw, when the game is near it.
+    pub quiet: Option<QuietWatch>,
     pub cancel: &'a AtomicBool,
+}
+
+/// The game's no-progress count at the root (`Rules::no_progress_plies`): a line that brings no
+/// player below its lowest distance so far for the rest of the limit ends in a draw.
+#[derive(Clone, Copy)]
+pub(crate) struct QuietWatch {
+    pub limit: u32,
+    pub at_root: u32,
+    pub best: [u32; 6],
 }
 
 pub(crate) struct SearchOutcome {
@@ -150,14 +163,23 @@ pub(crate) struct SearchOutcome {
 
 pub(crate) struct Searcher<'a> {
     eval: &'a Evaluator,
+    style: Style,
+    /// Moves tried at interior nodes (the best by ordering); the root tries every move.
+    beam: usize,
     zobrist: &'a Zobrist,
     table: &'a mut Table,
     limits: Limits<'a>,
     root: u8,
     players: u8,
+    /// The races have parted (`Evaluator::disengaged`): only the root's moves are searched.
+    solo: bool,
     nodes: u64,
     aborted: bool,
     history: Vec<u32>,
+    /// Plies without progress at each ply of the current line (with `Limits::quiet`).
+    quiet_path: Vec<u32>,
+    /// Two quiet refutations per ply (`Style::killers`).
+    killers: Vec<[Move; 2]>,
     /// Scored move buffers, one per ply, reused so the search does not allocate.
     buffers: Vec<Vec<(i32, u8, Move)>>,
     list: MoveList,
@@ -166,29 +188,38 @@ pub(crate) struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     pub(crate) fn new(
         eval: &'a Evaluator,
+        style: Style,
         zobrist: &'a Zobrist,
         table: &'a mut Table,
         limits: Limits<'a>,
         root: u8,
     ) -> Searcher<'a> {
+        let players = eval.rules().players();
         Searcher {
             eval,
+            style,
+            beam: if players == 2 {
+                style.beam
+            } else {
+                style.beam_multi
+            },
             zobrist,
             table,
             limits,
             root,
-            players: eval.rules().players(),
+            players,
+            solo: false,
             nodes: 0,
             aborted: false,
             history: vec![0; HOLE_COUNT * HOLE_COUNT],
+            quiet_path: Vec::new(),
+            killers: Vec::new(),
             buffers: Vec::new(),
             list: MoveList::new(),
         }
     }
 
-    /// Root's progress, less a share of its strongest opponent's: the game is a race, and
-    /// weighing the opponent fully makes both sides spend moves on blocking (measured in self-play:
-    /// 51 moves a side with the full weight, 38 with a fifth, 40 with none).
+    /// Root's progress, less a share (`Style::opponent_share`) of its strongest opponent's.
     fn evaluate(&self, state: &State) -> i32 {
         let mine = self.eval.cost(state, self.root);
         let best_other = (0..self.players)
@@ -196,7 +227,7 @@ impl<'a> Searcher<'a> {
             .map(|s| self.eval.cost(state, s))
             .min()
             .unwrap_or(0);
-        best_other / OPPONENT_SHARE - mine
+        best_other / self.style.opponent_share.max(1) - mine
     }
 
     fn terminal(&self, status: Status, state: &State, ply: u32) -> i32 {
@@ -237,6 +268,11 @@ impl<'a> Searcher<'a> {
             Vec::with_capacity(256)
         };
         buf.clear();
+        let killers = if self.style.killers {
+            self.killers.get(ply).copied().unwrap_or([Move::PASS; 2])
+        } else {
+            [Move::PASS; 2]
+        };
         let movers: &[u8] = if state.active() == self.root || self.players == 2 {
             &[state.active()][..]
         } else {
@@ -254,6 +290,8 @@ impl<'a> Searcher<'a> {
                 }
                 let score = if Some(mv) == tt_move {
                     i32::MAX
+                } else if killers.contains(&mv) && !mv.is_pass() {
+                    i32::MAX - 1 - (killers[1] == mv) as i32
                 } else if mv.is_pass() {
                     i32::MIN
                 } else {
@@ -281,17 +319,22 @@ impl<'a> Searcher<'a> {
             State::new(*state.position(), seat, state.ply())
         };
         self.eval.rules().apply(&mut s, mv);
-        if self.players > 2 && seat != self.root {
+        if (self.players > 2 && seat != self.root) || self.solo {
             s = State::new(*s.position(), self.root, s.ply());
         }
         s
     }
 
     fn key(&self, pieces_key: u64, state: &State) -> u64 {
-        if state.active() == self.root {
-            pieces_key
+        let key = if self.solo {
+            pieces_key ^ self.zobrist.solo
         } else {
-            pieces_key ^ self.zobrist.reply_node
+            pieces_key
+        };
+        if state.active() == self.root {
+            key
+        } else {
+            key ^ self.zobrist.reply_node
         }
     }
 
@@ -312,8 +355,16 @@ impl<'a> Searcher<'a> {
         if status.is_over() {
             return self.terminal(status, state, ply);
         }
+        if self
+            .limits
+            .draw_at_ply
+            .is_some_and(|cap| state.ply() >= cap)
+            || self.quiet_draw(ply)
+        {
+            return 0;
+        }
         if depth == 0 {
-            return self.evaluate(state);
+            return self.leaf(state, ply);
         }
         let key = self.key(pieces_key, state);
         let entry = self.table.probe(key);
@@ -330,12 +381,38 @@ impl<'a> Searcher<'a> {
         let maximizing = state.active() == self.root;
         let (alpha0, beta0) = (alpha, beta);
         let mut children = self.children(state, ply as usize, entry.and_then(|e| e.best));
-        children.truncate(self.limits.beam.max(1));
+        let beam = if !maximizing && self.players == 2 && self.style.reply_beam > 0 {
+            self.style.reply_beam
+        } else {
+            self.beam
+        };
+        children.truncate(beam.max(1));
+        let reduce_after = match self.style.reduce_after {
+            0 => usize::MAX,
+            n if depth >= 3 => n,
+            _ => usize::MAX,
+        };
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
         for (i, &(_, seat, mv)) in children.iter().enumerate() {
             let next = self.child(state, seat, mv);
+            self.note_quiet(ply, &next, seat);
             let next_key = pieces_key ^ self.zobrist.delta(state, seat, mv);
+            // Late moves: a shallower look first; searched in full only when it says the move
+            // may be better than the best so far.
+            if i >= reduce_after {
+                let s = if maximizing {
+                    self.alphabeta(&next, next_key, depth - 2, ply + 1, alpha, alpha + 1)
+                } else {
+                    self.alphabeta(&next, next_key, depth - 2, ply + 1, beta - 1, beta)
+                };
+                if self.aborted {
+                    break;
+                }
+                if (maximizing && s <= alpha) || (!maximizing && s >= beta) {
+                    continue;
+                }
+            }
             let score = if i == 0 {
                 self.alphabeta(&next, next_key, depth - 1, ply + 1, alpha, beta)
             } else if maximizing {
@@ -368,6 +445,16 @@ impl<'a> Searcher<'a> {
             if alpha >= beta {
                 if !mv.is_pass() {
                     self.history[mv.from.index() * HOLE_COUNT + mv.to.index()] += depth * depth;
+                    if self.style.killers {
+                        let ply = ply as usize;
+                        if self.killers.len() <= ply {
+                            self.killers.resize(ply + 1, [Move::PASS; 2]);
+                        }
+                        let slot = &mut self.killers[ply];
+                        if slot[0] != mv {
+                            *slot = [mv, slot[0]];
+                        }
+                    }
                 }
                 break;
             }
@@ -393,6 +480,63 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Records how long the line to `next` (at `ply + 1`, after `seat` moved) has gone without
+    /// progress.
+    fn note_quiet(&mut self, ply: u32, next: &State, seat: u8) {
+        let Some(watch) = self.limits.quiet else {
+            return;
+        };
+        let ply = ply as usize;
+        if self.quiet_path.len() <= ply + 1 {
+            self.quiet_path.resize(ply + 2, watch.at_root);
+        }
+        let closer = self.eval.rules().distance_to_go(next, seat) < watch.best[seat as usize];
+        self.quiet_path[ply + 1] = if closer { 0 } else { self.quiet_path[ply] + 1 };
+    }
+
+    fn quiet_draw(&self, ply: u32) -> bool {
+        self.limits.quiet.is_some_and(|watch| {
+            self.quiet_path
+                .get(ply as usize)
+                .is_some_and(|&quiet| quiet >= watch.limit)
+        })
+    }
+
+    /// A leaf's value. With `Style::leaf_moves`, the side to move plays the best of its
+    /// strongest few moves by gain first: in a race the side to move is a move ahead, and
+    /// without this the score swings with the depth's parity.
+    fn leaf(&mut self, state: &State, ply: u32) -> i32 {
+        if self.style.leaf_moves == 0 {
+            return self.evaluate(state);
+        }
+        let maximizing = state.active() == self.root;
+        let children = self.children(state, ply as usize, None);
+        let mut best = if maximizing { -INF } else { INF };
+        for &(_, seat, mv) in children.iter().take(self.style.leaf_moves) {
+            if mv.is_pass() {
+                continue;
+            }
+            let next = self.child(state, seat, mv);
+            let status = self.eval.rules().status(&next);
+            let score = if status.is_over() {
+                self.terminal(status, &next, ply + 1)
+            } else {
+                self.evaluate(&next)
+            };
+            best = if maximizing {
+                best.max(score)
+            } else {
+                best.min(score)
+            };
+        }
+        self.buffers_put(ply as usize, children);
+        if best.abs() == INF {
+            self.evaluate(state)
+        } else {
+            best
+        }
+    }
+
     fn buffers_put(&mut self, ply: usize, buf: Vec<(i32, u8, Move)>) {
         while self.buffers.len() <= ply {
             self.buffers.push(Vec::new());
@@ -402,6 +546,10 @@ impl<'a> Searcher<'a> {
 
     /// Iterative deepening from the root; the best move of the deepest completed iteration.
     pub(crate) fn search(&mut self, state: &State) -> SearchOutcome {
+        self.solo = self.style.solo && self.eval.disengaged(state, self.root);
+        if let Some(watch) = self.limits.quiet {
+            self.quiet_path = vec![watch.at_root];
+        }
         let rules = self.eval.rules();
         let mut list = MoveList::new();
         rules.generate(state, &mut list);
@@ -440,6 +588,7 @@ impl<'a> Searcher<'a> {
             let mut scores = Vec::with_capacity(root_moves.len());
             for (i, &(_, mv)) in root_moves.iter().enumerate() {
                 let next = self.child(state, self.root, mv);
+                self.note_quiet(0, &next, self.root);
                 let next_key = key ^ self.zobrist.delta(state, self.root, mv);
                 let score = if i == 0 {
                     self.alphabeta(&next, next_key, depth - 1, 1, -INF, INF)

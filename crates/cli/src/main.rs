@@ -1,6 +1,7 @@
 //! starhalma-cli: headless tools on top of the rules engine.
 
 mod bench;
+mod ccp;
 mod play;
 mod solitaire;
 mod tournament;
@@ -81,6 +82,10 @@ enum Command {
         /// anchored at greedy = 0 is printed.
         #[arg(long)]
         round_robin: Option<String>,
+        /// Games played at once, each on a thread of its own (time budgets are only fair when
+        /// every game has a core).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Play in the terminal against the computer or each other.
     Play {
@@ -121,6 +126,13 @@ enum Command {
         /// Positions kept at each move of the beam search.
         #[arg(long, default_value_t = 10_000)]
         beam: usize,
+    },
+    /// Speak the CCERL benchmark's engine protocol (CCP) on stdin and stdout, playing Hard
+    /// under the benchmark's rules (docs/AI.md: rating starhalma on its ladder).
+    Ccp {
+        /// A style other than Hard's (as in tournaments: `hard-v1`, `hard:beam=24`).
+        #[arg(long)]
+        style: Option<String>,
     },
     /// Move-generation benchmark: perft leaves per second and full generations per second.
     Bench {
@@ -265,6 +277,7 @@ fn main() -> Result<()> {
             opening,
             pgn_like,
             round_robin,
+            jobs,
         } => {
             let budget = match (nodes, time_ms) {
                 (None, None) => None,
@@ -273,7 +286,8 @@ fn main() -> Result<()> {
                     max_time: t.map(Duration::from_millis),
                 }),
             };
-            let settings = tournament_settings(&setup, seed, budget, opening)?;
+            let mut settings = tournament_settings(&setup, seed, budget, opening)?;
+            settings.jobs = jobs;
             let log = match round_robin {
                 None => tournament_command(&settings, &seats, games)?,
                 Some(list) => {
@@ -301,6 +315,16 @@ fn main() -> Result<()> {
             play_command(game, &seats, seed)
         }
         Command::Solitaire { beam } => solitaire_command(beam),
+        Command::Ccp { style } => {
+            let style = match style.as_deref().map(Agent::parse).transpose()? {
+                None | Some(Agent::Ai(starhalma_ai::Level::Hard)) => starhalma_ai::Style::HARD,
+                Some(Agent::Styled { style, .. }) => style,
+                Some(other) => bail!("{other} does not search; give hard or a style"),
+            };
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            ccp::session(stdin, stdout, style).context("the protocol's input or output failed")
+        }
         Command::Bench {
             depth,
             seconds,
@@ -403,6 +427,7 @@ fn tournament_settings(
         opening_plies,
         // Rule sets without a cap of their own are adjudicated as draws after 400 turns each.
         max_plies: 400 * variant.players() as u32,
+        jobs: 1,
     })
 }
 
@@ -417,7 +442,7 @@ fn tournament_command(settings: &tournament::Settings, seats: &str, games: u32) 
             variant.players()
         );
     }
-    let last = *agents.last().expect("split yields one item");
+    let last = agents.last().expect("split yields one item").clone();
     agents.resize(variant.players() as usize, last);
     let mut log = String::new();
     let mut index = 0;
@@ -438,7 +463,9 @@ fn play_command(game: Game, seats: &str, seed: u64) -> Result<()> {
             "human" => Ok(play::Seat::Human),
             other => match Agent::parse(other)? {
                 Agent::Ai(level) => Ok(play::Seat::Computer(level)),
-                Agent::Greedy => bail!("greedy is for tournaments; use easy"),
+                Agent::Greedy | Agent::Styled { .. } => {
+                    bail!("{other} is for tournaments; use easy, medium or hard")
+                }
             },
         })
         .collect::<Result<_>>()?;

@@ -2,28 +2,72 @@
 
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use starhalma_ai::{Budget, Level, Planner, SplitMix, greedy};
+use starhalma_ai::{Budget, Level, Planner, SplitMix, Style, greedy};
 use starhalma_rules::{Game, Move, MoveList, Rules, Status, Variant};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 /// A computer player in a tournament.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Agent {
     Greedy,
     Ai(Level),
+    /// A search style named by its spec: `hard-v1` (Hard before issue 48), or a searching level
+    /// with knobs changed, `hard:beam=24:leaf=2` (see `Style::set`).
+    Styled {
+        name: String,
+        style: Style,
+    },
 }
 
 impl Agent {
-    /// `greedy`, or a level by its name (`easy`, `medium`, `hard`, in any case).
+    /// `greedy`, a level by its name (`easy`, `medium`, `hard`, in any case), `hard-v1`, or a
+    /// style spec.
     pub fn parse(text: &str) -> Result<Agent> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("greedy") {
             return Ok(Agent::Greedy);
         }
-        match text.parse::<Level>() {
-            Ok(level) => Ok(Agent::Ai(level)),
-            Err(_) => bail!("unknown player '{text}': use greedy, easy, medium or hard"),
+        let mut parts = text.split(':');
+        let base = parts.next().unwrap_or_default();
+        let mut style = if base.eq_ignore_ascii_case("hard-v1") {
+            Style::HARD_V1
+        } else {
+            match base.parse::<Level>() {
+                Ok(level) if !text.contains(':') => return Ok(Agent::Ai(level)),
+                Ok(level) => level
+                    .style()
+                    .ok_or_else(|| anyhow::anyhow!("{level} does not search: it has no knobs"))?,
+                Err(_) => bail!(
+                    "unknown player '{text}': use greedy, easy, medium, hard, hard-v1 or a style such as hard:beam=24"
+                ),
+            }
+        };
+        for knob in parts {
+            let Some((name, value)) = knob.split_once('=') else {
+                bail!("'{knob}' in '{text}' is not knob=value");
+            };
+            style.set(name, value)?;
+        }
+        Ok(Agent::Styled {
+            name: text.to_ascii_lowercase(),
+            style,
+        })
+    }
+
+    /// The move this agent plays, planned by its seat's `planner`; `budget` overrides its own.
+    pub fn choose(&self, planner: &mut Planner, game: &Game, budget: Option<Budget>) -> Move {
+        match self {
+            Agent::Greedy => greedy(game),
+            Agent::Ai(level) => {
+                planner
+                    .plan(game, *level, budget.unwrap_or(level.default_budget()))
+                    .mv
+            }
+            Agent::Styled { style, .. } => {
+                let budget = budget.unwrap_or(Level::Hard.default_budget());
+                planner.plan_with(game, *style, budget).mv
+            }
         }
     }
 }
@@ -33,6 +77,7 @@ impl std::fmt::Display for Agent {
         match self {
             Agent::Greedy => f.pad("greedy"),
             Agent::Ai(level) => f.pad(&level.name().to_ascii_lowercase()),
+            Agent::Styled { name, .. } => f.pad(name),
         }
     }
 }
@@ -46,14 +91,14 @@ pub fn round_robin(settings: &Settings, agents: &[Agent], games: u32) -> Result<
     }
     let anchor = agents
         .iter()
-        .position(|&a| a == Agent::Greedy)
+        .position(|a| *a == Agent::Greedy)
         .ok_or_else(|| anyhow::anyhow!("the round robin needs greedy as its anchor"))?;
     let mut table = String::new();
     let mut log = String::new();
     let mut per_game = Vec::new();
     for a in 0..agents.len() {
         for b in a + 1..agents.len() {
-            let pair = [agents[a], agents[b]];
+            let pair = [agents[a].clone(), agents[b].clone()];
             let mut index = 0;
             let tallies = run(settings, &pair, games, |record| {
                 log.push_str(&pgn_like(record, &pair, index));
@@ -94,6 +139,8 @@ pub struct Settings {
     /// Games still going after this many plies are adjudicated draws (for rule sets without
     /// their own cap).
     pub max_plies: u32,
+    /// Games played at once (threads).
+    pub jobs: usize,
 }
 
 /// One finished game.
@@ -170,13 +217,7 @@ pub fn play_game(
         }
         let seat = game.active() as usize;
         let start = Instant::now();
-        let mv = match agents[seating[seat]] {
-            Agent::Greedy => greedy(&game),
-            Agent::Ai(level) => {
-                let budget = settings.budget.unwrap_or(level.default_budget());
-                planners[seat].plan(&game, level, budget).mv
-            }
-        };
+        let mv = agents[seating[seat]].choose(&mut planners[seat], &game, settings.budget);
         think[seat].push(start.elapsed());
         if let Err(e) = game.play(mv) {
             panic!("{} played an illegal move {mv}: {e}", agents[seating[seat]]);
@@ -202,11 +243,8 @@ pub fn record(
     let mut planner = Planner::new(game.rules(), seed);
     while !game.is_over() && plies.is_none_or(|p| game.history().len() < p) {
         let seat = game.active() as usize;
-        let agent = agents[seat.min(agents.len() - 1)];
-        let mv = match agent {
-            Agent::Greedy => greedy(&game),
-            Agent::Ai(level) => planner.plan(&game, level, Budget::nodes(nodes)).mv,
-        };
+        let agent = &agents[seat.min(agents.len() - 1)];
+        let mv = agent.choose(&mut planner, &game, Some(Budget::nodes(nodes)));
         game.play(mv).expect("computer moves are legal");
     }
     game
@@ -244,7 +282,8 @@ pub fn wilson(successes: f64, n: f64) -> (f64, f64, f64) {
 }
 
 /// Play `games` games: openings vary every `players` games, and within each block of `players`
-/// games the agents rotate through the seats.
+/// games the agents rotate through the seats. `settings.jobs` games are played at once; the
+/// results are taken in game order, so they do not depend on it.
 pub fn run(
     settings: &Settings,
     agents: &[Agent],
@@ -257,34 +296,65 @@ pub fn run(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
             .expect("valid template"),
     );
-    let mut tallies = vec![Tally::default(); agents.len()];
-    for g in 0..games as usize {
+    let seating_of = |g: usize| -> Vec<usize> {
         let rotation = g % n;
-        let seating: Vec<usize> = (0..n).map(|s| (s + rotation) % agents.len()).collect();
-        let record = play_game(settings, agents, seating, (g / n) as u64);
-        let winner = record.winner();
-        let plies = record.game.history().len() as u64;
-        for (seat, &agent) in record.seating.iter().enumerate() {
-            let t = &mut tallies[agent];
-            t.games += 1;
-            t.plies += plies;
-            t.think.extend(&record.think[seat]);
-            match winner {
-                Some(w) if w as usize == seat => {
-                    t.wins += 1;
+        (0..n).map(|s| (s + rotation) % agents.len()).collect()
+    };
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let mut tallies = vec![Tally::default(); agents.len()];
+    std::thread::scope(|scope| {
+        for _ in 0..settings.jobs.clamp(1, games.max(1) as usize) {
+            let sender = sender.clone();
+            let (next, seating_of) = (&next, &seating_of);
+            scope.spawn(move || {
+                loop {
+                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if g >= games as usize {
+                        break;
+                    }
+                    let record = play_game(settings, agents, seating_of(g), (g / n) as u64);
+                    if sender.send((g, record)).is_err() {
+                        break;
+                    }
                 }
-                Some(_) => {}
-                None => t.draws += 1,
-            }
-            if matches!(record.game.status(), Status::Won { .. }) {
-                t.finished_moves.push(plies as f64 / n as f64);
+            });
+        }
+        drop(sender);
+        // Games finish out of order; they are counted in order.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (g, record) in receiver {
+            waiting.insert(g, record);
+            while let Some(record) = waiting.remove(&due) {
+                tally(&mut tallies, &record, n);
+                on_game(&record);
+                bar.inc(1);
+                due += 1;
             }
         }
-        on_game(&record);
-        bar.inc(1);
-    }
+    });
     bar.finish_and_clear();
     tallies
+}
+
+fn tally(tallies: &mut [Tally], record: &GameRecord, players: usize) {
+    let winner = record.winner();
+    let plies = record.game.history().len() as u64;
+    for (seat, &agent) in record.seating.iter().enumerate() {
+        let t = &mut tallies[agent];
+        t.games += 1;
+        t.plies += plies;
+        t.think.extend(&record.think[seat]);
+        match winner {
+            Some(w) if w as usize == seat => t.wins += 1,
+            Some(_) => {}
+            None => t.draws += 1,
+        }
+        if matches!(record.game.status(), Status::Won { .. }) {
+            t.finished_moves.push(plies as f64 / players as f64);
+        }
+    }
 }
 
 /// The tally table as text.

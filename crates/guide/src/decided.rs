@@ -52,6 +52,8 @@ pub enum Decided {
     AllPassedDraw,
     /// The Diamond Game's move cap: `moves` moves each, a draw.
     MoveCapDraw { moves: u32 },
+    /// Laws, masters: nobody came closer to finishing in `turns` turns each, a draw.
+    NoProgressDraw { turns: u32 },
     /// Table rules: the game stopped (after `turn_cap` turns each, or, when `None`, because
     /// every player passed) and players were ranked; `first` holds the seats in first place.
     Ranked {
@@ -79,9 +81,10 @@ pub fn decision(game: &Game) -> Option<Decision> {
         Decided::Fill { .. } => Topic::Fill,
         Decided::FilledDiamond { .. } => Topic::Winning,
         Decided::Resigned { .. } => Topic::Resigning,
-        Decided::AllPassedDraw | Decided::MoveCapDraw { .. } | Decided::Ranked { .. } => {
-            Topic::DrawsAndLimits
-        }
+        Decided::AllPassedDraw
+        | Decided::MoveCapDraw { .. }
+        | Decided::NoProgressDraw { .. }
+        | Decided::Ranked { .. } => Topic::DrawsAndLimits,
     };
     Some(Decision { topic, decided })
 }
@@ -165,6 +168,11 @@ fn facts(game: &Game) -> Option<Decided> {
             reason: DrawReason::MoveCap,
         } => Decided::MoveCapDraw {
             moves: DIAMOND_MOVE_CAP,
+        },
+        Status::Draw {
+            reason: DrawReason::NoProgress,
+        } => Decided::NoProgressDraw {
+            turns: starhalma_rules::rules::NO_PROGRESS_TURNS,
         },
         Status::Ranked { reason } => Decided::Ranked {
             turn_cap: match reason {

@@ -178,6 +178,10 @@ fn headline(game: &Game) -> Option<Line> {
             reason: DrawReason::MoveCap,
         } => Line::new(id::RESULT_DRAW_MOVE_CAP)
             .with("moves", starhalma_rules::rules::DIAMOND_MOVE_CAP),
+        Status::Draw {
+            reason: DrawReason::NoProgress,
+        } => Line::new(id::RESULT_DRAW_NO_PROGRESS)
+            .with("turns", starhalma_rules::rules::NO_PROGRESS_TURNS),
         Status::Ranked { reason } => ranked(game, reason),
     })
 }
@@ -305,6 +309,9 @@ fn explain_decision(decided: &Decided) -> Line {
         Decided::AllPassedDraw => Line::new(id::DECIDED_ALL_PASSED_DRAW),
         Decided::MoveCapDraw { moves } => {
             Line::new(id::DECIDED_MOVE_CAP_DRAW).with("moves", *moves)
+        }
+        Decided::NoProgressDraw { turns } => {
+            Line::new(id::DECIDED_NO_PROGRESS_DRAW).with("turns", *turns)
         }
         Decided::Ranked { turn_cap, first } => {
             let first = match first.as_slice() {
@@ -521,6 +528,28 @@ mod tests {
         game.play(Move::PASS).unwrap();
         game.play(Move::PASS).unwrap();
         assert_eq!(english(&game)[0], "Draw: nobody can move");
+        // Marbles stepping out and back: nobody comes closer than their first steps.
+        let mut game = Game::new(Variant::new(RuleSet::Laws, 2).unwrap());
+        let mut steps = Vec::new();
+        for _ in 0..2 {
+            let step = game
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.kind == starhalma_rules::MoveKind::Step)
+                .unwrap();
+            steps.push(step);
+            game.play(step).unwrap();
+        }
+        let back: Vec<Move> = steps.iter().map(|m| Move::step(m.to, m.from)).collect();
+        let shuffle = [back[0], back[1], steps[0], steps[1]];
+        for mv in shuffle.iter().cycle().take(60) {
+            assert!(!game.is_over(), "over after {} plies", game.history().len());
+            game.play(*mv).unwrap();
+        }
+        assert_eq!(
+            english(&game)[0],
+            "Draw: nobody came closer in 30 turns each"
+        );
         assert_eq!(
             outcome(&Game::new(
                 Variant::new(

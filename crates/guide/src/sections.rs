@@ -211,7 +211,7 @@ fn draws(rules: RuleSet) -> Section {
         Topic::DrawsAndLimits,
         id::RULES_DRAWS_TITLE,
         match rules {
-            RuleSet::Laws | RuleSet::Masters { .. } => id::RULES_DRAWS_NO_LIMIT,
+            RuleSet::Laws | RuleSet::Masters { .. } => id::RULES_DRAWS_NO_PROGRESS,
             RuleSet::Table { .. } => id::RULES_DRAWS_TABLE,
             RuleSet::Diamond => id::RULES_DRAWS_DIAMOND,
         },
@@ -245,7 +245,9 @@ fn tips(rules: RuleSet) -> Section {
 mod tests {
     use super::*;
     use crate::english;
-    use starhalma_rules::rules::{DIAMOND_MOVE_CAP, TABLE_ANTI_SPOIL_TURNS, TABLE_TURN_CAP};
+    use starhalma_rules::rules::{
+        DIAMOND_MOVE_CAP, NO_PROGRESS_TURNS, TABLE_ANTI_SPOIL_TURNS, TABLE_TURN_CAP,
+    };
 
     fn topics(rules: RuleSet) -> Vec<Topic> {
         sections(rules).iter().map(|s| s.topic).collect()
@@ -342,6 +344,12 @@ mod tests {
         }
         let cap = format!("{DIAMOND_MOVE_CAP} moves each");
         assert!(text_of(RuleSet::Diamond, Topic::DrawsAndLimits).contains(&cap));
+        let quiet = format!("{NO_PROGRESS_TURNS} turns each");
+        for blocked in [Blocked::Swap, Blocked::Fill] {
+            let masters = RuleSet::Masters { blocked };
+            assert!(text_of(masters, Topic::DrawsAndLimits).contains(&quiet));
+        }
+        assert!(text_of(RuleSet::Laws, Topic::DrawsAndLimits).contains(&quiet));
     }
 
     #[test]

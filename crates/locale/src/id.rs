@@ -99,6 +99,7 @@ pub const RESULT_WINS_ANTI_SPOILING: &str = "result-wins-anti-spoiling";
 pub const RESULT_WINS_RESIGNATION: &str = "result-wins-resignation";
 pub const RESULT_DRAW_ALL_PASSED: &str = "result-draw-all-passed";
 pub const RESULT_DRAW_MOVE_CAP: &str = "result-draw-move-cap";
+pub const RESULT_DRAW_NO_PROGRESS: &str = "result-draw-no-progress";
 pub const RESULT_WINS_ON_HOME: &str = "result-wins-on-home";
 pub const RESULT_WINS_ON_DISTANCE: &str = "result-wins-on-distance";
 pub const RESULT_FIRST_SHARED: &str = "result-first-shared";
@@ -292,7 +293,7 @@ pub const RULES_WINNING_TABLE: &str = "rules-winning-table";
 pub const RULES_WINNING_FILL: &str = "rules-winning-fill";
 pub const RULES_WINNING_DIAMOND: &str = "rules-winning-diamond";
 pub const RULES_DRAWS_TITLE: &str = "rules-draws-title";
-pub const RULES_DRAWS_NO_LIMIT: &str = "rules-draws-no-limit";
+pub const RULES_DRAWS_NO_PROGRESS: &str = "rules-draws-no-progress";
 pub const RULES_DRAWS_TABLE: &str = "rules-draws-table";
 pub const RULES_DRAWS_DIAMOND: &str = "rules-draws-diamond";
 pub const RULES_PASSING_TITLE: &str = "rules-passing-title";
@@ -343,6 +344,7 @@ pub const DECIDED_RESIGNED_NEAREST: &str = "decided-resigned-nearest";
 pub const DECIDED_RESIGNED_BEST_PLACED: &str = "decided-resigned-best-placed";
 pub const DECIDED_ALL_PASSED_DRAW: &str = "decided-all-passed-draw";
 pub const DECIDED_MOVE_CAP_DRAW: &str = "decided-move-cap-draw";
+pub const DECIDED_NO_PROGRESS_DRAW: &str = "decided-no-progress-draw";
 pub const DECIDED_RANKED_TURN_CAP: &str = "decided-ranked-turn-cap";
 pub const DECIDED_RANKED_ALL_PASSED: &str = "decided-ranked-all-passed";
 pub const DECIDED_FIRST_ONE: &str = "decided-first-one";
@@ -535,6 +537,7 @@ pub const ALL: &[&str] = &[
     RESULT_WINS_RESIGNATION,
     RESULT_DRAW_ALL_PASSED,
     RESULT_DRAW_MOVE_CAP,
+    RESULT_DRAW_NO_PROGRESS,
     RESULT_WINS_ON_HOME,
     RESULT_WINS_ON_DISTANCE,
     RESULT_FIRST_SHARED,
@@ -728,7 +731,7 @@ pub const ALL: &[&str] = &[
     RULES_WINNING_FILL,
     RULES_WINNING_DIAMOND,
     RULES_DRAWS_TITLE,
-    RULES_DRAWS_NO_LIMIT,
+    RULES_DRAWS_NO_PROGRESS,
     RULES_DRAWS_TABLE,
     RULES_DRAWS_DIAMOND,
     RULES_PASSING_TITLE,
@@ -779,6 +782,7 @@ pub const ALL: &[&str] = &[
     DECIDED_RESIGNED_BEST_PLACED,
     DECIDED_ALL_PASSED_DRAW,
     DECIDED_MOVE_CAP_DRAW,
+    DECIDED_NO_PROGRESS_DRAW,
     DECIDED_RANKED_TURN_CAP,
     DECIDED_RANKED_ALL_PASSED,
     DECIDED_FIRST_ONE,

@@ -2,7 +2,7 @@
 
 use crate::board::Hole;
 use crate::position::{Move, MoveList, Position, State, Undo};
-use crate::rules::{IllegalMove, Rules, Status, WinReason};
+use crate::rules::{DrawReason, IllegalMove, Rules, Status, WinReason};
 use crate::variant::{RuleSet, SetupError, Variant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -15,6 +15,45 @@ pub struct Played {
     /// Holes visited, origin first (empty for a pass). Not part of the move's identity.
     pub route: Vec<Hole>,
     undo: Undo,
+    /// The game's progress before this move, restored when it is taken back.
+    progress_before: Progress,
+}
+
+/// How close each player has come to finishing, for the no-progress draw
+/// (`Rules::no_progress_plies`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Per seat, the lowest distance still to go it has had in the game.
+    pub best: [u32; 6],
+    /// Plies since a player last set its lowest distance.
+    pub quiet_plies: u32,
+}
+
+impl Progress {
+    fn of(rules: &Rules, state: &State) -> Progress {
+        let mut best = [0; 6];
+        for seat in 0..rules.players() {
+            best[seat as usize] = rules.distance_to_go(state, seat);
+        }
+        Progress {
+            best,
+            quiet_plies: 0,
+        }
+    }
+
+    /// After a move to `state`.
+    fn after(mut self, rules: &Rules, state: &State) -> Progress {
+        let mut closer = false;
+        for seat in 0..rules.players() {
+            let now = rules.distance_to_go(state, seat);
+            if now < self.best[seat as usize] {
+                self.best[seat as usize] = now;
+                closer = true;
+            }
+        }
+        self.quiet_plies = if closer { 0 } else { self.quiet_plies + 1 };
+        self
+    }
 }
 
 impl Played {
@@ -125,6 +164,7 @@ pub struct Game {
     history: Vec<Played>,
     resigned: Option<u8>,
     status: Status,
+    progress: Progress,
 }
 
 impl PartialEq for Game {
@@ -159,6 +199,7 @@ impl Game {
         let rules = Rules::new(variant);
         let mut state = rules.initial_state();
         state.active = first;
+        let progress = Progress::of(&rules, &state);
         Ok(Game {
             rules,
             start: None,
@@ -167,6 +208,7 @@ impl Game {
             history: Vec::new(),
             resigned: None,
             status: Status::Ongoing,
+            progress,
         })
     }
 
@@ -179,6 +221,7 @@ impl Game {
             return Err(SetupError::Seats);
         }
         let status = rules.status(&state);
+        let progress = Progress::of(&rules, &state);
         Ok(Game {
             rules,
             start: Some(state),
@@ -187,6 +230,7 @@ impl Game {
             history: Vec::new(),
             resigned: None,
             status,
+            progress,
         })
     }
 
@@ -231,6 +275,24 @@ impl Game {
         self.resigned
     }
 
+    /// How close each player has come to finishing, and since when nobody has come closer.
+    pub fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    /// The rules' status of the current state, or the no-progress draw.
+    fn judge(&self) -> Status {
+        let status = self.rules.status(&self.state);
+        match self.rules.no_progress_plies() {
+            Some(limit) if status == Status::Ongoing && self.progress.quiet_plies >= limit => {
+                Status::Draw {
+                    reason: DrawReason::NoProgress,
+                }
+            }
+            _ => status,
+        }
+    }
+
     /// The seat that moved first (or was to move at a hand-built start).
     pub fn first(&self) -> u8 {
         self.first
@@ -262,12 +324,15 @@ impl Game {
         let seat = self.state.active;
         let route = self.rules.route(&self.state, mv);
         let undo = self.rules.apply(&mut self.state, mv);
-        self.status = self.rules.status(&self.state);
+        let progress_before = self.progress;
+        self.progress = self.progress.after(&self.rules, &self.state);
+        self.status = self.judge();
         self.history.push(Played {
             mv,
             seat,
             route,
             undo,
+            progress_before,
         });
         Ok(self.history.last().expect("just pushed"))
     }
@@ -276,14 +341,15 @@ impl Game {
     /// when there is nothing to take back.
     pub fn undo(&mut self) -> bool {
         if self.resigned.take().is_some() {
-            self.status = self.rules.status(&self.state);
+            self.status = self.judge();
             return true;
         }
         let Some(played) = self.history.pop() else {
             return false;
         };
         self.rules.undo(&mut self.state, played.undo);
-        self.status = self.rules.status(&self.state);
+        self.progress = played.progress_before;
+        self.status = self.judge();
         true
     }
 

@@ -27,7 +27,7 @@ pub mod rules;
 pub mod variant;
 
 pub use board::{Coord, Direction, HOLE_COUNT, Hole, Holes};
-pub use game::{Game, LoadError, Placement, Played, ResignError, SAVE_VERSION};
+pub use game::{Game, LoadError, Placement, Played, Progress, ResignError, SAVE_VERSION};
 pub use movegen::Kernel;
 pub use notation::{Label, NotationError, parse_moves};
 pub use position::{Move, MoveKind, MoveList, Position, PositionError, State, Undo};

@@ -115,6 +115,9 @@ pub enum DrawReason {
     AllPassed,
     /// Diamond: 400 moves per player.
     MoveCap,
+    /// Laws, masters: no player came closer to finishing in 30 turns each (our rule where the
+    /// seeds are silent: `Rules::no_progress_plies`).
+    NoProgress,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -139,6 +142,10 @@ pub const TABLE_TURN_CAP: u32 = 200;
 /// Diamond: moves per player after which the game is a draw.
 pub const DIAMOND_MOVE_CAP: u32 = 400;
 
+/// Laws, masters: turns each without any player coming closer to finishing after which the
+/// game is a draw (`Rules::no_progress_plies`).
+pub const NO_PROGRESS_TURNS: u32 = 30;
+
 /// A rule set compiled for one seating.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -148,6 +155,9 @@ pub struct Rules {
     jump: JumpStyle,
     /// Table, masters: a piece in its target must end its move inside the target.
     target_lock: bool,
+    /// The CCERL benchmark's lock ([`Rules::ccerl`]): a hop that starts in the target lands in
+    /// it, so a piece that reaches its target within a hop chain stays there for the rest of it.
+    chain_lock: bool,
     swap: bool,
     /// Laws: no stop mask and no target lock, so the count skips both.
     plain: bool,
@@ -165,6 +175,49 @@ impl Rules {
     /// `None` where this CPU cannot run it.
     pub fn with_kernel(variant: Variant, kernel: Kernel) -> Option<Rules> {
         kernel.is_supported().then(|| Rules::build(variant, kernel))
+    }
+
+    /// The rules of the public CCERL-2P10-v2 engine benchmark (profile `strict`,
+    /// `CCZ-121-Strict-LG-v2`): two players of ten, every hole playable, and "once a piece lands
+    /// in its own goal triangle, every later landing for that piece must remain inside that same
+    /// goal triangle ... across turns and within a single hop chain". Its win, a target full of
+    /// the player's pieces and opponents' blockers with at least one of the player's, is masters
+    /// `fill`'s, so this is that variant with the lock applied within the chain too. Its draws
+    /// (the 240-ply cap, repetition, equal turns) belong to its referee, not to these rules.
+    pub fn ccerl() -> Rules {
+        let variant = Variant::new(
+            RuleSet::Masters {
+                blocked: Blocked::Fill,
+            },
+            2,
+        )
+        .expect("masters is played by two");
+        let mut rules = Rules::new(variant);
+        rules.chain_lock = true;
+        rules.plain = false;
+        rules
+    }
+
+    /// Plies without progress that end the game in a draw, for the rule sets with no end of
+    /// their own for a game nobody can finish: the laws and masters. The seeds say nothing of a
+    /// player who keeps a marble in an opponent's target for ever (seed 000's game then never
+    /// ends); we chose: when no player has come closer to finishing for 30 turns each, the game
+    /// is a draw ([`DrawReason::NoProgress`]). A player comes closer when the distance still
+    /// to go of its marbles outside its target ([`Rules::distance_to_go`]) is the lowest it has
+    /// been in the game. The table (anti-spoiling, its 200-turn stop) and the Diamond Game (its
+    /// 400 moves each) keep their own ends; `Game` applies this one.
+    pub fn no_progress_plies(&self) -> Option<u32> {
+        match self.variant.rules() {
+            RuleSet::Laws | RuleSet::Masters { .. } => {
+                Some(NO_PROGRESS_TURNS * self.players as u32)
+            }
+            RuleSet::Table { .. } | RuleSet::Diamond => None,
+        }
+    }
+
+    /// Whether these are [`Rules::ccerl`]'s rules.
+    pub fn is_ccerl(&self) -> bool {
+        self.chain_lock
     }
 
     /// The kernel the jump search runs in.
@@ -230,6 +283,7 @@ impl Rules {
                 _ => JumpStyle::Single,
             },
             target_lock: matches!(rules, RuleSet::Table { .. } | RuleSet::Masters { .. }),
+            chain_lock: false,
             swap: rules
                 == RuleSet::Masters {
                     blocked: Blocked::Swap,
@@ -377,6 +431,24 @@ impl Rules {
         }
     }
 
+    /// Single hops chained under the chain lock: a hop from a hole of `target` lands in it.
+    #[inline(always)]
+    fn locked_reach<H: Hop>(&self, x: usize, over_ok: u128, free: u128, target: u128) -> u128 {
+        let step = |at: usize| {
+            let landing = H::hop(at, over_ok, free);
+            if target & (1u128 << at) != 0 {
+                landing & target
+            } else {
+                landing
+            }
+        };
+        let first = step(x);
+        if first == 0 {
+            return 0;
+        }
+        movegen::closure(1u128 << x, first, step)
+    }
+
     /// The sets the single-hop search reads, computed once per position: (jumpable, free for
     /// landing). Diamond's regular marbles may not hop a king nor land in other colours' camps.
     #[inline(always)]
@@ -406,6 +478,9 @@ impl Rules {
         let steps = TABLES.neighbor_mask[x] & !pos.occupied & stop;
         let king = pos.kings & from != 0;
         let reach = match self.jump {
+            JumpStyle::Single if self.chain_lock => {
+                self.locked_reach::<H>(x, over_ok, free, seat.target)
+            }
             JumpStyle::Single => movegen::reach::<H>(x, over_ok, free),
             JumpStyle::Diamond if !king => movegen::reach::<H>(x, over_ok, free),
             // Long hops and the Diamond king jump over rows: the piece is lifted first.
@@ -521,7 +596,7 @@ impl Rules {
         if self.plain {
             return self.count_single::<H, false>(state);
         }
-        if self.jump == JumpStyle::Single && !self.swap {
+        if self.jump == JumpStyle::Single && !self.swap && !self.chain_lock {
             return self.count_single::<H, true>(state);
         }
         let mover = state.active;
@@ -784,7 +859,12 @@ impl Rules {
             _ => {
                 let omega = pos.occupied & !mv.from.bit();
                 let king = pos.kings & mv.from.bit() != 0;
-                self.jump_reach(x, omega, pos.kings, king, seat.land) & mv.to.bit() != 0
+                let reach = if self.chain_lock {
+                    self.locked_reach::<Portable>(x, omega, !omega & ALL_HOLES, seat.target)
+                } else {
+                    self.jump_reach(x, omega, pos.kings, king, seat.land)
+                };
+                reach & mv.to.bit() != 0
             }
         };
         if !reachable {
@@ -845,9 +925,13 @@ impl Rules {
                 while head < tail && parent[target] == NONE {
                     let at = queue[head] as usize;
                     head += 1;
+                    let locked = self.chain_lock && seat.target & (1u128 << at) != 0;
                     self.for_each_hop(at, omega, pos.kings, king, |t| {
                         let t = t as usize;
-                        if parent[t] == NONE && seat.land & (1u128 << t) != 0 {
+                        if parent[t] == NONE
+                            && seat.land & (1u128 << t) != 0
+                            && (!locked || seat.target & (1u128 << t) != 0)
+                        {
                             parent[t] = at as u8;
                             queue[tail] = t as u8;
                             tail += 1;
