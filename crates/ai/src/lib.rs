@@ -15,6 +15,7 @@
 //! ```
 
 mod eval;
+mod multi;
 mod search;
 
 pub use eval::Evaluator;
@@ -71,10 +72,36 @@ impl Level {
     }
 }
 
+/// The search of a [`Style`]. With two players the alpha-beta ones are the same.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Algorithm {
+    /// Alpha-beta; with three or more players best-reply search (Schadd and Winands): the
+    /// opponents together make one layer in which only the strongest reply is played.
+    BestReply,
+    /// Alpha-beta with every opponent, in turn, playing against the root player.
+    Paranoid,
+    /// Max-n with shallow pruning: every player maximises its own share.
+    MaxN,
+    /// Monte-Carlo tree search, max-n backups, progressive history, evaluation-cut playouts.
+    Mcts,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::BestReply => "brs",
+            Algorithm::Paranoid => "paranoid",
+            Algorithm::MaxN => "maxn",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+}
+
 /// How a searching computer player searches and weighs: every knob a match can vary
 /// (`starhalma-cli tournament --seats hard:beam=24,hard`; docs/AI.md says what each is worth).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Style {
+    pub algorithm: Algorithm,
     /// Deepest iteration of iterative deepening.
     pub max_depth: u32,
     /// Moves tried at interior nodes at 2 players, the best by ordering (the root tries all).
@@ -100,6 +127,7 @@ pub struct Style {
 impl Style {
     /// Hard as it played before issue 48 (stop 46): kept as the yardstick of every change.
     pub const HARD_V1: Style = Style {
+        algorithm: Algorithm::BestReply,
         max_depth: 32,
         beam: 16,
         reply_beam: 0,
@@ -125,7 +153,7 @@ impl Style {
         ..Style::HARD_V1
     };
 
-    /// Set one knob by name (`beam`, `reply`, `beam_multi`, `share`, `killers`, `leaf`, `reduce`,
+    /// Set one knob by name (`algo` = brs, paranoid, maxn or mcts, `beam`, `reply`, `beam_multi`, `share`, `killers`, `leaf`, `reduce`,
     /// `depth`) from its value in text.
     pub fn set(&mut self, knob: &str, value: &str) -> Result<(), StyleError> {
         let bad = || StyleError::BadValue(knob.to_string(), value.to_string());
@@ -140,6 +168,17 @@ impl Style {
             "reduce" => self.reduce_after = number(value)?,
             "solo" => self.solo = number(value)? != 0,
             "depth" => self.max_depth = number(value)?.clamp(1, 64) as u32,
+            "algo" => {
+                self.algorithm = [
+                    Algorithm::BestReply,
+                    Algorithm::Paranoid,
+                    Algorithm::MaxN,
+                    Algorithm::Mcts,
+                ]
+                .into_iter()
+                .find(|a| a.name() == value.trim())
+                .ok_or_else(bad)?
+            }
             other => return Err(StyleError::UnknownKnob(other.to_string())),
         }
         Ok(())
@@ -150,10 +189,10 @@ impl Style {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StyleError {
     #[error(
-        "unknown knob '{0}': use beam, reply, beam_multi, share, killers, leaf, reduce, solo or depth"
+        "unknown knob '{0}': use algo, beam, reply, beam_multi, share, killers, leaf, reduce, solo or depth"
     )]
     UnknownKnob(String),
-    #[error("'{1}' is not a value for {0}: give a whole number")]
+    #[error("'{1}' is not a value for {0}: give a whole number (algo: brs, paranoid, maxn, mcts)")]
     BadValue(String, String),
 }
 
@@ -329,15 +368,38 @@ impl Planner {
             cancel,
         };
         let seat = state.active();
-        let mut searcher = Searcher::new(
-            &self.eval,
-            style,
-            &self.zobrist,
-            &mut self.table,
-            limits,
-            seat,
-        );
-        let outcome = searcher.search(state);
+        let players = self.eval.rules().players();
+        let beam = if players == 2 {
+            style.beam
+        } else {
+            style.beam_multi
+        };
+        let outcome = match style.algorithm {
+            Algorithm::MaxN => {
+                multi::MaxN::new(&self.eval, beam, budget, start, cancel).search(state)
+            }
+            Algorithm::Mcts => {
+                let seed = self.seed ^ (state.ply() as u64).wrapping_mul(0x9E37_79B9);
+                multi::Mcts::new(&self.eval, beam, seed).search(state, budget, start, cancel)
+            }
+            Algorithm::BestReply | Algorithm::Paranoid => {
+                let mut searcher = Searcher::new(
+                    &self.eval,
+                    style,
+                    &self.zobrist,
+                    &mut self.table,
+                    limits,
+                    seat,
+                );
+                let outcome = searcher.search(state);
+                multi::Outcome {
+                    best: outcome.best,
+                    depth: outcome.depth,
+                    nodes: outcome.nodes,
+                    score: outcome.score,
+                }
+            }
+        };
         Plan {
             mv: outcome.best,
             depth: outcome.depth,

@@ -171,6 +171,8 @@ pub(crate) struct Searcher<'a> {
     limits: Limits<'a>,
     root: u8,
     players: u8,
+    /// Paranoid search: opponents move in turn, each against the root.
+    paranoid: bool,
     /// The races have parted (`Evaluator::disengaged`): only the root's moves are searched.
     solo: bool,
     nodes: u64,
@@ -209,6 +211,7 @@ impl<'a> Searcher<'a> {
             root,
             players,
             solo: false,
+            paranoid: style.algorithm == crate::Algorithm::Paranoid && players > 2,
             nodes: 0,
             aborted: false,
             history: vec![0; HOLE_COUNT * HOLE_COUNT],
@@ -273,7 +276,7 @@ impl<'a> Searcher<'a> {
         } else {
             [Move::PASS; 2]
         };
-        let movers: &[u8] = if state.active() == self.root || self.players == 2 {
+        let movers: &[u8] = if state.active() == self.root || self.players == 2 || self.paranoid {
             &[state.active()][..]
         } else {
             &[0, 1, 2, 3, 4, 5][..self.players as usize]
@@ -319,7 +322,7 @@ impl<'a> Searcher<'a> {
             State::new(*state.position(), seat, state.ply())
         };
         self.eval.rules().apply(&mut s, mv);
-        if (self.players > 2 && seat != self.root) || self.solo {
+        if (self.players > 2 && seat != self.root && !self.paranoid) || self.solo {
             s = State::new(*s.position(), self.root, s.ply());
         }
         s
@@ -333,6 +336,12 @@ impl<'a> Searcher<'a> {
         };
         if state.active() == self.root {
             key
+        } else if self.paranoid {
+            // Which opponent is to move matters.
+            key ^ self
+                .zobrist
+                .reply_node
+                .rotate_left(state.active() as u32 * 9)
         } else {
             key ^ self.zobrist.reply_node
         }

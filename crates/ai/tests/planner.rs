@@ -197,3 +197,51 @@ fn a_sliced_plan_keeps_each_slice_small_and_ends_with_a_legal_move() {
     );
     assert!(game.legal_moves().contains(&result.mv));
 }
+
+#[test]
+fn every_search_style_plays_legal_moves_under_every_rule_set() {
+    use starhalma_ai::{Algorithm, Style};
+    let styles = [
+        Style::HARD_V1,
+        Style {
+            algorithm: Algorithm::Paranoid,
+            ..Style::HARD
+        },
+        Style {
+            algorithm: Algorithm::MaxN,
+            ..Style::HARD
+        },
+        Style {
+            algorithm: Algorithm::Mcts,
+            ..Style::HARD
+        },
+        Style {
+            solo: true,
+            reply_beam: 3,
+            leaf_moves: 2,
+            reduce_after: 4,
+            ..Style::HARD
+        },
+    ];
+    for (v, variant) in every_variant().into_iter().enumerate() {
+        let mut game = Game::new(variant);
+        let mut planner = Planner::new(game.rules(), 5);
+        let mut rng = SplitMix(0x51 + v as u64);
+        for ply in 0..60 {
+            if game.is_over() {
+                break;
+            }
+            let legal = game.legal_moves();
+            for style in styles {
+                let plan = planner.plan_with(&game, style, Budget::nodes(300));
+                assert!(
+                    legal.contains(&plan.mv),
+                    "{variant}, ply {ply}, {:?}: {} is not legal",
+                    style.algorithm,
+                    plan.mv
+                );
+            }
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+}

@@ -2,7 +2,7 @@
 
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use starhalma_ai::{Budget, Level, Planner, SplitMix, Style, greedy};
+use starhalma_ai::{Algorithm, Budget, Level, Planner, SplitMix, Style, greedy};
 use starhalma_rules::{Game, Move, MoveList, Rules, Status, Variant};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 pub enum Agent {
     Greedy,
     Ai(Level),
-    /// A search style named by its spec: `hard-v1` (Hard before issue 48), or a searching level
-    /// with knobs changed, `hard:beam=24:leaf=2` (see `Style::set`).
+    /// A search style named by its spec: `hard-v1` (Hard before issue 48), the baselines
+    /// `paranoid`, `maxn` and `mcts` (Hard's evaluation under those searches), or any of these
+    /// or a searching level with knobs changed, `hard:beam=24:leaf=2` (see `Style::set`).
     Styled {
         name: String,
         style: Style,
@@ -30,8 +31,18 @@ impl Agent {
         }
         let mut parts = text.split(':');
         let base = parts.next().unwrap_or_default();
-        let mut style = if base.eq_ignore_ascii_case("hard-v1") {
+        let base_lower = base.to_ascii_lowercase();
+        let algorithm = [Algorithm::Paranoid, Algorithm::MaxN, Algorithm::Mcts]
+            .into_iter()
+            .find(|a| a.name() == base_lower);
+        let mut style = if base_lower == "hard-v1" {
             Style::HARD_V1
+        } else if let Some(algorithm) = algorithm {
+            // The literature's baselines, on Hard's evaluation and move generator.
+            Style {
+                algorithm,
+                ..Style::HARD
+            }
         } else {
             match base.parse::<Level>() {
                 Ok(level) if !text.contains(':') => return Ok(Agent::Ai(level)),
@@ -39,7 +50,7 @@ impl Agent {
                     .style()
                     .ok_or_else(|| anyhow::anyhow!("{level} does not search: it has no knobs"))?,
                 Err(_) => bail!(
-                    "unknown player '{text}': use greedy, easy, medium, hard, hard-v1 or a style such as hard:beam=24"
+                    "unknown player '{text}': use greedy, easy, medium, hard, hard-v1, paranoid, maxn, mcts or a style such as hard:beam=24"
                 ),
             }
         };
