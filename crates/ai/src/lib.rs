@@ -242,6 +242,8 @@ pub struct Planner {
     seed: u64,
     /// Positions at or past this ply count as draws (a referee's cap the rules do not know).
     draw_at_ply: Option<u32>,
+    /// Threads of an alpha-beta search (1 on the web, which has none).
+    threads: usize,
 }
 
 impl Planner {
@@ -253,7 +255,18 @@ impl Planner {
             table: Table::new(if cfg!(target_arch = "wasm32") { 16 } else { 20 }),
             seed,
             draw_at_ply: None,
+            threads: 1,
         }
+    }
+
+    /// Search on `threads` threads (lazy SMP; the main one is the caller's). Results then vary
+    /// from run to run. On wasm32 it stays 1.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, 64)
+        };
     }
 
     /// Count positions at or past `ply` as draws in the search (the CCERL referee's 240-ply
@@ -383,19 +396,47 @@ impl Planner {
                 multi::Mcts::new(&self.eval, beam, seed).search(state, budget, start, cancel)
             }
             Algorithm::BestReply | Algorithm::Paranoid => {
-                let mut searcher = Searcher::new(
-                    &self.eval,
-                    style,
-                    &self.zobrist,
-                    &mut self.table,
-                    limits,
-                    seat,
-                );
-                let outcome = searcher.search(state);
+                let (eval, zobrist, table) = (&self.eval, &self.zobrist, &self.table);
+                let helpers = self.threads.saturating_sub(1);
+                let stop = AtomicBool::new(false);
+                let main = || {
+                    let mut searcher = Searcher::new(eval, style, zobrist, table, limits, seat);
+                    let outcome = searcher.search(state);
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    outcome
+                };
+                let (outcome, helper_nodes) = if helpers == 0 {
+                    (main(), 0)
+                } else {
+                    // Lazy SMP: helpers search the same position on the shared table, every
+                    // other one a depth ahead, until the main search ends; only the main
+                    // search's answer is played.
+                    std::thread::scope(|scope| {
+                        let stop = &stop;
+                        let workers: Vec<_> = (1..=helpers)
+                            .map(|helper| {
+                                let limits = Limits {
+                                    first_depth: 1 + (helper % 2) as u32,
+                                    max_nodes: u64::MAX,
+                                    cancel: stop,
+                                    ..limits
+                                };
+                                scope.spawn(move || {
+                                    Searcher::new(eval, style, zobrist, table, limits, seat)
+                                        .search(state)
+                                        .nodes
+                                })
+                            })
+                            .collect();
+                        let outcome = main();
+                        let nodes = workers.into_iter().map(|w| w.join().unwrap_or(0)).sum();
+                        (outcome, nodes)
+                    })
+                };
                 multi::Outcome {
                     best: outcome.best,
                     depth: outcome.depth,
-                    nodes: outcome.nodes,
+                    nodes: outcome.nodes + helper_nodes,
                     score: outcome.score,
                 }
             }
@@ -456,14 +497,8 @@ impl Planner {
             cancel: &cancel,
         };
         let seat = game.active();
-        let mut searcher = Searcher::new(
-            &self.eval,
-            style,
-            &self.zobrist,
-            &mut self.table,
-            limits,
-            seat,
-        );
+        let mut searcher =
+            Searcher::new(&self.eval, style, &self.zobrist, &self.table, limits, seat);
         let outcome = searcher.search(game.state());
         plan.nodes += outcome.nodes.max(1);
         if outcome.depth > 0 && plan.best.is_none_or(|(_, depth, _)| outcome.depth >= depth) {

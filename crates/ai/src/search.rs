@@ -6,8 +6,8 @@
 use crate::Style;
 use crate::eval::Evaluator;
 use starhalma_rules::board::HOLE_COUNT;
-use starhalma_rules::{Move, MoveKind, MoveList, State, Status};
-use std::sync::atomic::{AtomicBool, Ordering};
+use starhalma_rules::{Hole, Move, MoveKind, MoveList, State, Status};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use web_time::Instant;
 
 pub(crate) const WIN: i32 = 1_000_000;
@@ -98,36 +98,99 @@ enum Bound {
     Upper,
 }
 
+/// The transposition table, shared by the threads of a search (lazy SMP): each slot is two
+/// atomic words, the key folded with the data and the data, so a slot torn by two writers reads
+/// as a miss instead of as a wrong entry (Hyatt and Mann's lockless hashing). Relaxed atomics
+/// are plain loads and stores on the targets we build for.
 pub(crate) struct Table {
-    entries: Vec<TtEntry>,
+    slots: Vec<[AtomicU64; 2]>,
 }
 
 impl Table {
     pub(crate) fn new(bits: u32) -> Table {
         Table {
-            entries: vec![TtEntry::default(); 1 << bits],
+            slots: (0..1usize << bits)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
         }
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
     fn probe(&self, key: u64) -> Option<TtEntry> {
-        let e = self.entries[self.slot(key)];
-        (e.key == key && key != 0).then_some(e)
+        let slot = self.slot(key);
+        let data = slot[1].load(Ordering::Relaxed);
+        let stored = slot[0].load(Ordering::Relaxed) ^ data;
+        (stored == key && key != 0).then(|| TtEntry::unpack(key, data))
     }
 
-    fn store(&mut self, entry: TtEntry) {
+    fn store(&self, entry: TtEntry) {
         let slot = self.slot(entry.key);
-        let old = &mut self.entries[slot];
-        if old.key != entry.key || entry.depth >= old.depth {
-            *old = entry;
+        let old_data = slot[1].load(Ordering::Relaxed);
+        let old_key = slot[0].load(Ordering::Relaxed) ^ old_data;
+        if old_key != entry.key || entry.depth >= TtEntry::unpack(old_key, old_data).depth {
+            let data = entry.pack();
+            slot[0].store(entry.key ^ data, Ordering::Relaxed);
+            slot[1].store(data, Ordering::Relaxed);
+        }
+    }
+}
+
+impl TtEntry {
+    /// Score in bits 0-31, depth 32-39, bound 40-41, move 42-59 (0: none).
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let mv = self.best.map_or(0u64, |m| {
+            let kind = match m.kind {
+                MoveKind::Step => 0u64,
+                MoveKind::Jump => 1,
+                MoveKind::Swap => 2,
+                MoveKind::Pass => 3,
+            };
+            1 | kind << 1 | (m.from.index() as u64) << 3 | (m.to.index() as u64) << 10
+        });
+        (self.score as u32 as u64) | (self.depth as u8 as u64) << 32 | bound << 40 | mv << 42
+    }
+
+    fn unpack(key: u64, data: u64) -> TtEntry {
+        let bound = match (data >> 40) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let mv = (data >> 42) & 0x3_FFFF;
+        let best = if mv & 1 == 0 {
+            None
+        } else {
+            let from = Hole::from_index(((mv >> 3) & 127) as usize);
+            let to = Hole::from_index(((mv >> 10) & 127) as usize);
+            match (mv >> 1) & 3 {
+                3 => Some(Move::PASS),
+                kind => from.zip(to).map(|(from, to)| match kind {
+                    0 => Move::step(from, to),
+                    1 => Move::jump(from, to),
+                    _ => Move::swap(from, to),
+                }),
+            }
+        };
+        TtEntry {
+            key,
+            score: data as u32 as i32,
+            depth: (data >> 32) as u8 as i8,
+            bound,
+            best,
         }
     }
 }
 
 /// Limits of one search.
+#[derive(Clone, Copy)]
 pub(crate) struct Limits<'a> {
     /// Iterative deepening starts here (a sliced plan resumes at the depth it has not finished).
     pub first_depth: u32,
@@ -167,7 +230,7 @@ pub(crate) struct Searcher<'a> {
     /// Moves tried at interior nodes (the best by ordering); the root tries every move.
     beam: usize,
     zobrist: &'a Zobrist,
-    table: &'a mut Table,
+    table: &'a Table,
     limits: Limits<'a>,
     root: u8,
     players: u8,
@@ -192,7 +255,7 @@ impl<'a> Searcher<'a> {
         eval: &'a Evaluator,
         style: Style,
         zobrist: &'a Zobrist,
-        table: &'a mut Table,
+        table: &'a Table,
         limits: Limits<'a>,
         root: u8,
     ) -> Searcher<'a> {

@@ -120,7 +120,7 @@ pub fn session(input: impl BufRead, mut output: impl Write, style: Style) -> std
                 writeln!(output, "id author the starhalma contributors")?;
                 writeln!(
                     output,
-                    "option name Threads type spin default 1 min 1 max 1"
+                    "option name Threads type spin default 1 min 1 max 64"
                 )?;
                 writeln!(output, "ccpok")?;
             }
@@ -129,8 +129,11 @@ pub fn session(input: impl BufRead, mut output: impl Write, style: Style) -> std
             ["setoption", "name", name, "value", value] => {
                 if name.eq_ignore_ascii_case("threads") {
                     match value.parse::<usize>() {
-                        Ok(n) if n >= 1 => threads = n,
-                        _ => writeln!(output, "info string Threads takes a number from 1")?,
+                        Ok(n) if (1..=64).contains(&n) => {
+                            threads = n;
+                            planner.set_threads(n);
+                        }
+                        _ => writeln!(output, "info string Threads takes a number from 1 to 64")?,
                     }
                 } else {
                     writeln!(output, "info string no option {name}")?;
@@ -164,7 +167,7 @@ pub fn session(input: impl BufRead, mut output: impl Write, style: Style) -> std
                     plan.nodes,
                     plan.score,
                     plan.elapsed.as_millis(),
-                    threads.min(1),
+                    threads,
                 )?;
                 writeln!(output, "bestmove {path}")?;
             }

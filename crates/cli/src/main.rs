@@ -82,6 +82,11 @@ enum Command {
         /// anchored at greedy = 0 is printed.
         #[arg(long)]
         round_robin: Option<String>,
+        /// Stop as soon as a sequential probability ratio test decides between "the first player
+        /// is ELO0 stronger" and "ELO1 stronger" (2 players; 5% errors each way), e.g. 0,30.
+        /// --games is then the most it plays.
+        #[arg(long)]
+        sprt: Option<String>,
         /// Games played at once, each on a thread of its own (time budgets are only fair when
         /// every game has a core).
         #[arg(long, default_value_t = 1)]
@@ -278,6 +283,7 @@ fn main() -> Result<()> {
             pgn_like,
             round_robin,
             jobs,
+            sprt,
         } => {
             let budget = match (nodes, time_ms) {
                 (None, None) => None,
@@ -288,8 +294,12 @@ fn main() -> Result<()> {
             };
             let mut settings = tournament_settings(&setup, seed, budget, opening)?;
             settings.jobs = jobs;
+            let sprt = sprt.as_deref().map(tournament::Sprt::parse).transpose()?;
+            if sprt.is_some() && (round_robin.is_some() || settings.variant.players() != 2) {
+                bail!("--sprt is for two seated players");
+            }
             let log = match round_robin {
-                None => tournament_command(&settings, &seats, games)?,
+                None => tournament_command(&settings, &seats, games, sprt)?,
                 Some(list) => {
                     let agents: Vec<Agent> =
                         list.split(',').map(Agent::parse).collect::<Result<_>>()?;
@@ -432,7 +442,12 @@ fn tournament_settings(
 }
 
 /// Seated players (the last repeats to fill the seats); prints the table, returns the games.
-fn tournament_command(settings: &tournament::Settings, seats: &str, games: u32) -> Result<String> {
+fn tournament_command(
+    settings: &tournament::Settings,
+    seats: &str,
+    games: u32,
+    sprt: Option<tournament::Sprt>,
+) -> Result<String> {
     let variant = settings.variant;
     let mut agents: Vec<Agent> = seats.split(',').map(Agent::parse).collect::<Result<_>>()?;
     if agents.len() > variant.players() as usize {
@@ -446,11 +461,40 @@ fn tournament_command(settings: &tournament::Settings, seats: &str, games: u32) 
     agents.resize(variant.players() as usize, last);
     let mut log = String::new();
     let mut index = 0;
+    let mut scores = Vec::new();
+    let mut verdict = None;
     let tallies = tournament::run(settings, &agents, games, |record| {
         log.push_str(&tournament::pgn_like(record, &agents, index));
         index += 1;
+        let Some(test) = sprt else {
+            return tournament::Flow::Continue;
+        };
+        let first = record.seating.iter().position(|&a| a == 0).unwrap_or(0) as u8;
+        scores.push(match record.winner() {
+            Some(w) if w == first => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        });
+        let now = test.verdict(&scores);
+        verdict = Some(now);
+        match now {
+            tournament::Verdict::Open(_) => tournament::Flow::Continue,
+            _ => tournament::Flow::Stop,
+        }
     });
-    println!("{variant}, {games} games, seed {}", settings.seed);
+    let played = tallies.first().map_or(0, |t| t.games);
+    println!("{variant}, {played} games, seed {}", settings.seed);
+    if let (Some(test), Some(verdict)) = (sprt, verdict) {
+        let said = match verdict {
+            tournament::Verdict::Better(llr) => format!("H1 accepted (LLR {llr:.2})"),
+            tournament::Verdict::NotBetter(llr) => format!("H0 accepted (LLR {llr:.2})"),
+            tournament::Verdict::Open(llr) => format!("undecided at the game limit (LLR {llr:.2})"),
+        };
+        println!(
+            "SPRT of {} against {}, H0 {} Elo, H1 {} Elo, bounds ±2.94: {said}",
+            agents[0], agents[1], test.elo0, test.elo1
+        );
+    }
     print!("{}", tournament::report(&agents, &tallies));
     Ok(log)
 }

@@ -15,9 +15,11 @@ pub enum Agent {
     /// A search style named by its spec: `hard-v1` (Hard before issue 48), the baselines
     /// `paranoid`, `maxn` and `mcts` (Hard's evaluation under those searches), or any of these
     /// or a searching level with knobs changed, `hard:beam=24:leaf=2` (see `Style::set`).
+    /// `threads=N` (not a knob of the style) searches on N threads.
     Styled {
         name: String,
         style: Style,
+        threads: usize,
     },
 }
 
@@ -54,15 +56,24 @@ impl Agent {
                 ),
             }
         };
+        let mut threads = 1;
         for knob in parts {
             let Some((name, value)) = knob.split_once('=') else {
                 bail!("'{knob}' in '{text}' is not knob=value");
             };
-            style.set(name, value)?;
+            if name == "threads" {
+                threads = match value.parse::<usize>() {
+                    Ok(n) if n >= 1 => n,
+                    _ => bail!("threads={value}: give a number from 1"),
+                };
+            } else {
+                style.set(name, value)?;
+            }
         }
         Ok(Agent::Styled {
             name: text.to_ascii_lowercase(),
             style,
+            threads,
         })
     }
 
@@ -75,7 +86,8 @@ impl Agent {
                     .plan(game, *level, budget.unwrap_or(level.default_budget()))
                     .mv
             }
-            Agent::Styled { style, .. } => {
+            Agent::Styled { style, threads, .. } => {
+                planner.set_threads(*threads);
                 let budget = budget.unwrap_or(Level::Hard.default_budget());
                 planner.plan_with(game, *style, budget).mv
             }
@@ -114,6 +126,7 @@ pub fn round_robin(settings: &Settings, agents: &[Agent], games: u32) -> Result<
             let tallies = run(settings, &pair, games, |record| {
                 log.push_str(&pgn_like(record, &pair, index));
                 index += 1;
+                Flow::Continue
             });
             let score =
                 (tallies[0].wins as f64 + 0.5 * tallies[0].draws as f64) / games.max(1) as f64;
@@ -299,7 +312,7 @@ pub fn run(
     settings: &Settings,
     agents: &[Agent],
     games: u32,
-    mut on_game: impl FnMut(&GameRecord),
+    mut on_game: impl FnMut(&GameRecord) -> Flow,
 ) -> Vec<Tally> {
     let n = settings.variant.players() as usize;
     let bar = ProgressBar::new(games as u64);
@@ -312,16 +325,17 @@ pub fn run(
         (0..n).map(|s| (s + rotation) % agents.len()).collect()
     };
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let stop = std::sync::atomic::AtomicBool::new(false);
     let (sender, receiver) = std::sync::mpsc::channel();
     let mut tallies = vec![Tally::default(); agents.len()];
     std::thread::scope(|scope| {
         for _ in 0..settings.jobs.clamp(1, games.max(1) as usize) {
             let sender = sender.clone();
-            let (next, seating_of) = (&next, &seating_of);
+            let (next, seating_of, stop) = (&next, &seating_of, &stop);
             scope.spawn(move || {
                 loop {
                     let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if g >= games as usize {
+                    if g >= games as usize || stop.load(std::sync::atomic::Ordering::Relaxed) {
                         break;
                     }
                     let record = play_game(settings, agents, seating_of(g), (g / n) as u64);
@@ -338,8 +352,14 @@ pub fn run(
         for (g, record) in receiver {
             waiting.insert(g, record);
             while let Some(record) = waiting.remove(&due) {
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    // Decided: games finished after the decision are not counted.
+                    break;
+                }
                 tally(&mut tallies, &record, n);
-                on_game(&record);
+                if on_game(&record) == Flow::Stop {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
                 bar.inc(1);
                 due += 1;
             }
@@ -347,6 +367,75 @@ pub fn run(
     });
     bar.finish_and_clear();
     tallies
+}
+
+/// Whether a tournament goes on after a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// A sequential probability ratio test of the first player's score against the second's
+/// (two players): H0 "the Elo difference is `elo0`" against H1 "it is `elo1`", with 5% errors of
+/// both kinds, on the normal approximation of the per-game score (draws count half), as
+/// engine testing frameworks do.
+#[derive(Clone, Copy, Debug)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+}
+
+/// What an SPRT says so far.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Verdict {
+    /// The log-likelihood ratio, still between the bounds.
+    Open(f64),
+    /// H1 accepted: the change gains at least about `elo1`.
+    Better(f64),
+    /// H0 accepted: it does not gain `elo1` (it is about `elo0` or worse).
+    NotBetter(f64),
+}
+
+impl Sprt {
+    /// Parse `ELO0,ELO1`.
+    pub fn parse(text: &str) -> Result<Sprt> {
+        let parts: Vec<&str> = text.split(',').collect();
+        let [a, b] = parts.as_slice() else {
+            bail!("--sprt takes ELO0,ELO1, e.g. 0,30");
+        };
+        let (elo0, elo1) = (a.trim().parse::<f64>()?, b.trim().parse::<f64>()?);
+        if elo1 <= elo0 {
+            bail!("--sprt {text}: ELO1 must be above ELO0");
+        }
+        Ok(Sprt { elo0, elo1 })
+    }
+
+    /// The verdict after `scores` (1, 0.5 or 0 per game, for the first player).
+    pub fn verdict(&self, scores: &[f64]) -> Verdict {
+        let n = scores.len() as f64;
+        if n < 2.0 {
+            return Verdict::Open(0.0);
+        }
+        let mean = scores.iter().sum::<f64>() / n;
+        let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+        let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+        let (s0, s1) = (expected(self.elo0), expected(self.elo1));
+        // Every game the same: no variance to judge by yet.
+        let llr = if var <= 1e-9 {
+            0.0
+        } else {
+            n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        };
+        let bound = (0.95f64 / 0.05).ln();
+        if llr >= bound {
+            Verdict::Better(llr)
+        } else if llr <= -bound {
+            Verdict::NotBetter(llr)
+        } else {
+            Verdict::Open(llr)
+        }
+    }
 }
 
 fn tally(tallies: &mut [Tally], record: &GameRecord, players: usize) {
@@ -487,4 +576,51 @@ pub fn elo(names: usize, results: &[(usize, usize, f64)], anchor: usize) -> Vec<
         .iter()
         .map(|s| 400.0 / std::f64::consts::LN_10 * (s.ln() - base))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sprt_accepts_a_clear_gain_and_rejects_an_even_match() {
+        let test = Sprt::parse("0,50").unwrap();
+        // Three wins in four (+191 Elo): better, within a few dozen games.
+        let strong: Vec<f64> = (0..200)
+            .map(|i| if i % 4 == 3 { 0.0 } else { 1.0 })
+            .collect();
+        let decided = (2..=200).find(|&n| !matches!(test.verdict(&strong[..n]), Verdict::Open(_)));
+        let n = decided.unwrap();
+        assert!(
+            matches!(test.verdict(&strong[..n]), Verdict::Better(_)),
+            "{n}"
+        );
+        assert!(n < 60, "{n} games");
+        // Even: not better, in time.
+        let even: Vec<f64> = (0..2000).map(|i| (i % 2) as f64).collect();
+        let verdicts: Vec<Verdict> = (10..2000).map(|n| test.verdict(&even[..n])).collect();
+        assert!(verdicts.iter().any(|v| matches!(v, Verdict::NotBetter(_))));
+        assert!(!verdicts.iter().any(|v| matches!(v, Verdict::Better(_))));
+        assert!(Sprt::parse("30,0").is_err());
+        assert!(Sprt::parse("5").is_err());
+    }
+
+    #[test]
+    fn agents_parse_from_their_specs() {
+        assert_eq!(Agent::parse("Hard").unwrap(), Agent::Ai(Level::Hard));
+        let Agent::Styled { style, threads, .. } =
+            Agent::parse("hard-v1:beam=20:threads=2").unwrap()
+        else {
+            panic!("a style");
+        };
+        assert_eq!((style.beam, threads), (20, 2));
+        assert_eq!(style.opponent_share, Style::HARD_V1.opponent_share);
+        let Agent::Styled { style, .. } = Agent::parse("mcts").unwrap() else {
+            panic!("a style");
+        };
+        assert_eq!(style.algorithm, Algorithm::Mcts);
+        assert!(Agent::parse("hard:fly=2").is_err());
+        assert!(Agent::parse("easy:beam=2").is_err());
+        assert!(Agent::parse("hard:beam").is_err());
+    }
 }
