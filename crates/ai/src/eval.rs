@@ -108,13 +108,18 @@ impl Evaluator {
     /// - diamond: the king's own way to the tip counts extra, and a regular marble sitting on
     ///   the target tip (which must be cleared for the king) costs a detour.
     pub fn cost(&self, state: &State, seat: u8) -> i32 {
+        self.cost_weighed(state, seat, Weights::DEFAULT)
+    }
+
+    /// `cost` with other weights for its terms (`Style`'s knobs).
+    pub fn cost_weighed(&self, state: &State, seat: u8, weights: Weights) -> i32 {
         let table = &self.dist[seat as usize];
         let pos = state.position();
         let target = self.rules.target(seat);
         let outside = pos.pieces(seat) & !target;
         // Endgame: the last few pieces must reach the target's empty holes, around whatever
         // stands in the way; measure their way there through empty holes.
-        let routes = (outside.count_ones() <= ENDGAME_PIECES && outside != 0)
+        let routes = (outside.count_ones() <= weights.endgame_pieces && outside != 0)
             .then(|| self.routes_to_empty_target(state, seat));
         let mut sum = 0i32;
         let mut squares = 0i32;
@@ -130,7 +135,12 @@ impl Evaluator {
             back = back.max(d);
             front = front.min(d);
         }
-        let mut cost = 10 * sum + squares / 2 + 4 * (back - front - 8).max(0);
+        let stragglers = if weights.straggle == 0 {
+            0
+        } else {
+            squares / weights.straggle
+        };
+        let mut cost = 10 * sum + stragglers + weights.spread * (back - front - 8).max(0);
         if self.diamond {
             let tip = self.rules.target_tip(seat);
             let king = pos.kings() & pos.pieces(seat);
@@ -215,7 +225,23 @@ static TABLES_NEIGHBOURS: [u128; HOLE_COUNT] = {
     masks
 };
 
-/// Pieces outside the target at which the endgame measure takes over.
-const ENDGAME_PIECES: u32 = 4;
+/// The weights of `Evaluator::cost`'s terms.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Weights {
+    /// The squares of the distances count 1/`straggle` (0: not at all).
+    pub straggle: i32,
+    /// Tenths of a step for each row between the front and the back marble beyond eight.
+    pub spread: i32,
+    /// Marbles outside the target at which the endgame measure takes over.
+    pub endgame_pieces: u32,
+}
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        straggle: 2,
+        spread: 4,
+        endgame_pieces: 4,
+    };
+}
 /// Charge for a piece walled off from every empty target hole.
 const DETOUR: u8 = 6;

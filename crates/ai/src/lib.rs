@@ -18,7 +18,7 @@ mod eval;
 mod multi;
 mod search;
 
-pub use eval::Evaluator;
+pub use eval::{Evaluator, Weights};
 use search::{Limits, QuietWatch, Searcher, Table, Zobrist};
 use starhalma_rules::{Game, Move, MoveList, Rules, State};
 use std::sync::atomic::AtomicBool;
@@ -119,6 +119,8 @@ pub struct Style {
     pub leaf_moves: usize,
     /// Once the races have parted, search the player's own moves alone, as deep again.
     pub solo: bool,
+    /// The evaluation's weights.
+    pub weights: Weights,
     /// Moves after this many at a node 3 or more plies from the horizon are looked at a ply
     /// shallower first (0: never).
     pub reduce_after: usize,
@@ -137,6 +139,7 @@ impl Style {
         leaf_moves: 0,
         reduce_after: 0,
         solo: false,
+        weights: Weights::DEFAULT,
     };
 
     /// Hard.
@@ -167,6 +170,9 @@ impl Style {
             "leaf" => self.leaf_moves = number(value)?,
             "reduce" => self.reduce_after = number(value)?,
             "solo" => self.solo = number(value)? != 0,
+            "straggle" => self.weights.straggle = number(value)?.min(1000) as i32,
+            "spread" => self.weights.spread = number(value)?.min(1000) as i32,
+            "endgame" => self.weights.endgame_pieces = number(value)?.min(15) as u32,
             "depth" => self.max_depth = number(value)?.clamp(1, 64) as u32,
             "algo" => {
                 self.algorithm = [
@@ -189,7 +195,7 @@ impl Style {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StyleError {
     #[error(
-        "unknown knob '{0}': use algo, beam, reply, beam_multi, share, killers, leaf, reduce, solo or depth"
+        "unknown knob '{0}': use algo, beam, reply, beam_multi, share, killers, leaf, reduce, solo, straggle, spread, endgame or depth"
     )]
     UnknownKnob(String),
     #[error("'{1}' is not a value for {0}: give a whole number (algo: brs, paranoid, maxn, mcts)")]

@@ -287,10 +287,11 @@ impl<'a> Searcher<'a> {
 
     /// Root's progress, less a share (`Style::opponent_share`) of its strongest opponent's.
     fn evaluate(&self, state: &State) -> i32 {
-        let mine = self.eval.cost(state, self.root);
+        let weights = self.style.weights;
+        let mine = self.eval.cost_weighed(state, self.root, weights);
         let best_other = (0..self.players)
             .filter(|&s| s != self.root)
-            .map(|s| self.eval.cost(state, s))
+            .map(|s| self.eval.cost_weighed(state, s, weights))
             .min()
             .unwrap_or(0);
         best_other / self.style.opponent_share.max(1) - mine
