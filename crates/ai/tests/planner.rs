@@ -126,6 +126,32 @@ fn a_cancelled_plan_returns_a_legal_move_before_its_budget() {
 }
 
 #[test]
+fn a_search_on_three_threads_stops_when_told_and_counts_every_threads_nodes() {
+    let game = Game::new(Variant::new(RuleSet::Laws, 2).unwrap());
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let mut planner = Planner::new(game.rules(), 0);
+    planner.set_threads(3);
+    let plan = planner.plan_cancellable(&game, Level::Hard, Budget::nodes(u64::MAX), &cancel);
+    stopper.join().unwrap();
+    assert!(
+        cancel.load(Ordering::Relaxed),
+        "the plan ended only after the cancel"
+    );
+    assert!(game.legal_moves().contains(&plan.mv));
+    // A node budget stops the main search; the helpers' nodes come on top of it.
+    let mut planner = Planner::new(game.rules(), 0);
+    planner.set_threads(3);
+    let plan = planner.plan(&game, Level::Hard, Budget::nodes(50_000));
+    assert!(plan.nodes > 50_000, "{} nodes", plan.nodes);
+    assert!(game.legal_moves().contains(&plan.mv));
+}
+
+#[test]
 fn the_same_seed_gives_the_same_move() {
     for variant in every_variant() {
         let mut game = Game::new(variant);
