@@ -124,11 +124,18 @@ impl Job {
                 let found = Arc::new(Mutex::new(None));
                 let slot = Arc::clone(&found);
                 let task = AsyncComputeTaskPool::get().spawn(async move {
-                    let mv = planner
+                    let mut planner = planner
                         .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner())
-                        .plan_cancellable(&game, level, budget, &flag)
-                        .mv;
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    // Hard plays against the clock, so it takes the cores the frame leaves;
+                    // the other levels' node-budgeted plans stay the same on any machine.
+                    planner.set_threads(if level == Level::Hard {
+                        hard_threads()
+                    } else {
+                        1
+                    });
+                    let mv = planner.plan_cancellable(&game, level, budget, &flag).mv;
+                    drop(planner);
                     *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(mv);
                     // The app rests while the plan is made on this thread: wake it to show the
                     // move.
@@ -259,6 +266,13 @@ impl Thinker {
             job.cancel();
         }
     }
+}
+
+/// Threads for Hard's search on the desktop: every core but one, which the frame keeps.
+fn hard_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |cores| cores.get().saturating_sub(1))
+        .max(1)
 }
 
 /// A new game, undo or load: drop the plans and start a fresh planner for the new rules.

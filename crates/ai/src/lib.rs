@@ -121,6 +121,8 @@ pub struct Style {
     pub solo: bool,
     /// The evaluation's weights.
     pub weights: Weights,
+    /// Order moves of equal gain rearmost marble first (else by history alone).
+    pub rear_first: bool,
     /// Moves after this many at a node 3 or more plies from the horizon are looked at a ply
     /// shallower first (0: never).
     pub reduce_after: usize,
@@ -140,6 +142,7 @@ impl Style {
         reduce_after: 0,
         solo: false,
         weights: Weights::DEFAULT,
+        rear_first: false,
     };
 
     /// Hard.
@@ -170,6 +173,7 @@ impl Style {
             "leaf" => self.leaf_moves = number(value)?,
             "reduce" => self.reduce_after = number(value)?,
             "solo" => self.solo = number(value)? != 0,
+            "rear" => self.rear_first = number(value)? != 0,
             "straggle" => self.weights.straggle = number(value)?.min(1000) as i32,
             "spread" => self.weights.spread = number(value)?.min(1000) as i32,
             "endgame" => self.weights.endgame_pieces = number(value)?.min(15) as u32,
@@ -195,7 +199,7 @@ impl Style {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StyleError {
     #[error(
-        "unknown knob '{0}': use algo, beam, reply, beam_multi, share, killers, leaf, reduce, solo, straggle, spread, endgame or depth"
+        "unknown knob '{0}': use algo, beam, reply, beam_multi, share, killers, leaf, reduce, solo, rear, straggle, spread, endgame or depth"
     )]
     UnknownKnob(String),
     #[error("'{1}' is not a value for {0}: give a whole number (algo: brs, paranoid, maxn, mcts)")]

@@ -362,9 +362,16 @@ impl<'a> Searcher<'a> {
                 } else if mv.is_pass() {
                     i32::MIN
                 } else {
-                    self.eval.gain(seat, mv.from, mv.to) * 4096
-                        + self.history[mv.from.index() * HOLE_COUNT + mv.to.index()].min(4095)
-                            as i32
+                    let history =
+                        self.history[mv.from.index() * HOLE_COUNT + mv.to.index()] as i32;
+                    if self.style.rear_first {
+                        // Among equal gains the rearmost marble first, as greedy does.
+                        self.eval.gain(seat, mv.from, mv.to) * 65536
+                            + self.eval.distance(seat, mv.from) * 1024
+                            + history.min(1023)
+                    } else {
+                        self.eval.gain(seat, mv.from, mv.to) * 4096 + history.min(4095)
+                    }
                 };
                 buf.push((score, seat, mv));
             }
