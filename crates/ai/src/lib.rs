@@ -245,6 +245,19 @@ pub struct Plan {
     pub elapsed: Duration,
 }
 
+impl Plan {
+    /// The plan when there is nothing to choose: the only move, or the pass when there is none.
+    fn forced(moves: &[Move], start: Instant) -> Option<Plan> {
+        (moves.len() <= 1).then(|| Plan {
+            mv: moves.first().copied().unwrap_or(Move::PASS),
+            depth: 0,
+            nodes: 0,
+            score: 0,
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
 /// A planner for one rule set and seating: keeps its evaluation tables and transposition table
 /// between moves.
 pub struct Planner {
@@ -293,14 +306,8 @@ impl Planner {
         let start = Instant::now();
         let mut moves = MoveList::new();
         self.eval.rules().generate(state, &mut moves);
-        if moves.len() <= 1 {
-            return Plan {
-                mv: moves.first().copied().unwrap_or(Move::PASS),
-                depth: 0,
-                nodes: 0,
-                score: 0,
-                elapsed: start.elapsed(),
-            };
+        if let Some(plan) = Plan::forced(&moves, start) {
+            return plan;
         }
         self.search(state, None, style, budget, &AtomicBool::new(false), start)
     }
@@ -324,20 +331,17 @@ impl Planner {
     ) -> Plan {
         let start = Instant::now();
         let moves = game.legal_moves();
-        let done = |mv, depth, nodes, score| Plan {
-            mv,
-            depth,
-            nodes,
-            score,
-            elapsed: start.elapsed(),
-        };
-        match moves.as_slice() {
-            [] => return done(Move::PASS, 0, 0, 0),
-            [only] => return done(*only, 0, 0, 0),
-            _ => {}
+        if let Some(plan) = Plan::forced(&moves, start) {
+            return plan;
         }
         let Some(style) = level.style() else {
-            return done(self.easy(game, &moves), 0, moves.len() as u64, 0);
+            return Plan {
+                mv: self.easy(game, &moves),
+                depth: 0,
+                nodes: moves.len() as u64,
+                score: 0,
+                elapsed: start.elapsed(),
+            };
         };
         self.search(
             game.state(),
@@ -352,15 +356,8 @@ impl Planner {
     /// Plan with a given search style (tournaments compare styles).
     pub fn plan_with(&mut self, game: &Game, style: Style, budget: Budget) -> Plan {
         let start = Instant::now();
-        let moves = game.legal_moves();
-        if moves.len() <= 1 {
-            return Plan {
-                mv: moves.first().copied().unwrap_or(Move::PASS),
-                depth: 0,
-                nodes: 0,
-                score: 0,
-                elapsed: start.elapsed(),
-            };
+        if let Some(plan) = Plan::forced(&game.legal_moves(), start) {
+            return plan;
         }
         let cancel = AtomicBool::new(false);
         self.search(

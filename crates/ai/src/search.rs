@@ -362,8 +362,7 @@ impl<'a> Searcher<'a> {
                 } else if mv.is_pass() {
                     i32::MIN
                 } else {
-                    let history =
-                        self.history[mv.from.index() * HOLE_COUNT + mv.to.index()] as i32;
+                    let history = self.history[mv.from.index() * HOLE_COUNT + mv.to.index()] as i32;
                     if self.style.rear_first {
                         // Among equal gains the rearmost marble first, as greedy does.
                         self.eval.gain(seat, mv.from, mv.to) * 65536

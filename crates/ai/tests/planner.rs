@@ -98,6 +98,17 @@ fn with_no_legal_move_it_passes() {
     assert_eq!(greedy(&game), Move::PASS);
 }
 
+/// A flag another thread sets after `delay`.
+fn cancel_after(delay: Duration) -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        flag.store(true, Ordering::Relaxed);
+    });
+    (cancel, stopper)
+}
+
 #[test]
 fn a_cancelled_plan_returns_a_legal_move_before_its_budget() {
     let game = Game::new(Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap());
@@ -109,12 +120,7 @@ fn a_cancelled_plan_returns_a_legal_move_before_its_budget() {
     assert!(game.legal_moves().contains(&plan.mv));
     assert!(plan.nodes < 1_000);
     // Cancelled from another thread while searching without any limit of its own.
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(100));
-        flag.store(true, Ordering::Relaxed);
-    });
+    let (cancel, stopper) = cancel_after(Duration::from_millis(100));
     let mut planner = Planner::new(game.rules(), 0);
     let plan = planner.plan_cancellable(&game, Level::Hard, huge, &cancel);
     stopper.join().unwrap();
@@ -128,12 +134,7 @@ fn a_cancelled_plan_returns_a_legal_move_before_its_budget() {
 #[test]
 fn a_search_on_three_threads_stops_when_told_and_counts_every_threads_nodes() {
     let game = Game::new(Variant::new(RuleSet::Laws, 2).unwrap());
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(100));
-        flag.store(true, Ordering::Relaxed);
-    });
+    let (cancel, stopper) = cancel_after(Duration::from_millis(100));
     let mut planner = Planner::new(game.rules(), 0);
     planner.set_threads(3);
     let plan = planner.plan_cancellable(&game, Level::Hard, Budget::nodes(u64::MAX), &cancel);
