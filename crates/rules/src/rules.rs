@@ -194,7 +194,6 @@ impl Rules {
         .expect("masters is played by two");
         let mut rules = Rules::new(variant);
         rules.chain_lock = true;
-        rules.plain = false;
         rules
     }
 
@@ -213,11 +212,6 @@ impl Rules {
             }
             RuleSet::Table { .. } | RuleSet::Diamond => None,
         }
-    }
-
-    /// Whether these are [`Rules::ccerl`]'s rules.
-    pub fn is_ccerl(&self) -> bool {
-        self.chain_lock
     }
 
     /// The kernel the jump search runs in.
