@@ -109,7 +109,8 @@ pub struct Style {
     /// Moves tried at the opponent's interior nodes at 2 players (0: `beam`): the game is a
     /// race, so the search may look deeper into its own moves than into the replies.
     pub reply_beam: usize,
-    /// The same at 3 or more players (best-reply search: every opponent's moves compete).
+    /// Moves tried at interior nodes at 3 or more players (best-reply search: every opponent's
+    /// moves compete).
     pub beam_multi: usize,
     /// The strongest opponent's remaining way counts 1/`opponent_share` in the evaluation: the
     /// game is a race, and weighing the opponent fully makes both sides spend moves on blocking
