@@ -535,16 +535,12 @@ impl Planner {
         let seat = game.active();
         let mut rng = SplitMix(self.seed ^ (game.history().len() as u64).wrapping_mul(0x9E37));
         if rng.below(100) < EASY_LOOSE_PERCENT {
-            let forward: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| !m.is_pass() && self.eval.gain(seat, m.from, m.to) > 0)
-                .collect();
+            let forward = forward_moves(&self.eval, seat, moves);
             if !forward.is_empty() {
                 return forward[rng.below(forward.len())];
             }
         }
-        greedy_with(&self.eval, game, moves)
+        greedy_with(&self.eval, seat, moves)
     }
 }
 
@@ -589,20 +585,21 @@ pub fn spoiler(game: &Game) -> Move {
         .collect();
     if moves.is_empty() {
         // Only the parked marble can move: it must.
-        return greedy_with(&eval, game, &game.legal_moves());
+        return greedy_with(&eval, seat, &game.legal_moves());
     }
-    greedy_with(&eval, game, &moves)
+    greedy_with(&eval, seat, &moves)
 }
 
 /// The 1-ply greedy player used as the tournaments' yardstick: the move that gains the most
 /// distance towards the target tip, the rearmost piece first among equals.
 pub fn greedy(game: &Game) -> Move {
     let eval = Evaluator::new(game.rules());
-    greedy_with(&eval, game, &game.legal_moves())
+    greedy_with(&eval, game.active(), &game.legal_moves())
 }
 
-fn greedy_with(eval: &Evaluator, game: &Game, moves: &[Move]) -> Move {
-    let seat = game.active();
+/// Greedy's choice for `seat` among `moves`: the most distance gained, the rearmost marble first
+/// among equals (the pass only when alone).
+pub(crate) fn greedy_with(eval: &Evaluator, seat: u8, moves: &[Move]) -> Move {
     moves
         .iter()
         .copied()
@@ -614,6 +611,15 @@ fn greedy_with(eval: &Evaluator, game: &Game, moves: &[Move]) -> Move {
             }
         })
         .unwrap_or(Move::PASS)
+}
+
+/// The moves of `seat` that gain distance.
+pub(crate) fn forward_moves(eval: &Evaluator, seat: u8, moves: &[Move]) -> Vec<Move> {
+    moves
+        .iter()
+        .copied()
+        .filter(|m| !m.is_pass() && eval.gain(seat, m.from, m.to) > 0)
+        .collect()
 }
 
 impl std::fmt::Display for Level {

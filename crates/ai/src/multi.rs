@@ -9,7 +9,7 @@
 //! opponents taking turns (`search.rs`).
 
 use crate::eval::Evaluator;
-use crate::{Budget, SplitMix};
+use crate::{Budget, SplitMix, forward_moves, greedy_with};
 use starhalma_rules::board::HOLE_COUNT;
 use starhalma_rules::{Move, MoveList, State, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -318,32 +318,14 @@ impl<'a> Mcts<'a> {
             rules.generate(&state, &mut self.list);
             let seat = state.active();
             let mv = if self.rng.below(100) < PLAYOUT_RANDOM_PERCENT {
-                let forward: Vec<Move> = self
-                    .list
-                    .iter()
-                    .copied()
-                    .filter(|m| !m.is_pass() && self.eval.gain(seat, m.from, m.to) > 0)
-                    .collect();
+                let forward = forward_moves(self.eval, seat, &self.list);
                 if forward.is_empty() {
                     self.list[self.rng.below(self.list.len())]
                 } else {
                     forward[self.rng.below(forward.len())]
                 }
             } else {
-                *self
-                    .list
-                    .iter()
-                    .max_by_key(|m| {
-                        if m.is_pass() {
-                            (i32::MIN, 0)
-                        } else {
-                            (
-                                self.eval.gain(seat, m.from, m.to),
-                                self.eval.distance(seat, m.from),
-                            )
-                        }
-                    })
-                    .expect("a move or a pass")
+                greedy_with(self.eval, seat, &self.list)
             };
             moves.push((seat, mv));
             rules.apply(&mut state, mv);
