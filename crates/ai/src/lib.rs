@@ -667,4 +667,4 @@ impl SplitMix {
 }
 
 /// Share of Easy's moves that are a random forward move instead of the greedy one.
-const EASY_LOOSE_PERCENT: usize = 40;
+const EASY_LOOSE_PERCENT: usize = 75;

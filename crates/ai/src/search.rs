@@ -321,13 +321,15 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// Children of a node, scored for ordering: (order score, mover, move). At a reply node of a
-    /// game with more than two players, every opponent's moves (best-reply search).
+    /// The best `keep` children of a node by ordering score, best first: (order score, mover,
+    /// move). At a reply node of a game with more than two players, every opponent's moves
+    /// (best-reply search).
     fn children(
         &mut self,
         state: &State,
         ply: usize,
         tt_move: Option<Move>,
+        keep: usize,
     ) -> Vec<(i32, u8, Move)> {
         let mut buf = if ply < self.buffers.len() {
             std::mem::take(&mut self.buffers[ply])
@@ -378,6 +380,13 @@ impl<'a> Searcher<'a> {
         if buf.is_empty() {
             // Every opponent is blocked: they all pass.
             buf.push((0, state.active(), Move::PASS));
+        }
+        // Only the beam is searched: select it, then order it (a full sort cost a sixth of the
+        // search's time).
+        let keep = keep.max(1);
+        if buf.len() > keep {
+            buf.select_nth_unstable_by_key(keep - 1, |&(score, _, _)| std::cmp::Reverse(score));
+            buf.truncate(keep);
         }
         buf.sort_unstable_by_key(|&(score, _, _)| std::cmp::Reverse(score));
         buf
@@ -459,13 +468,12 @@ impl<'a> Searcher<'a> {
         }
         let maximizing = state.active() == self.root;
         let (alpha0, beta0) = (alpha, beta);
-        let mut children = self.children(state, ply as usize, entry.and_then(|e| e.best));
         let beam = if !maximizing && self.players == 2 && self.style.reply_beam > 0 {
             self.style.reply_beam
         } else {
             self.beam
         };
-        children.truncate(beam.max(1));
+        let children = self.children(state, ply as usize, entry.and_then(|e| e.best), beam);
         let reduce_after = match self.style.reduce_after {
             0 => usize::MAX,
             n if depth >= 3 => n,
@@ -589,9 +597,9 @@ impl<'a> Searcher<'a> {
             return self.evaluate(state);
         }
         let maximizing = state.active() == self.root;
-        let children = self.children(state, ply as usize, None);
+        let children = self.children(state, ply as usize, None, self.style.leaf_moves);
         let mut best = if maximizing { -INF } else { INF };
-        for &(_, seat, mv) in children.iter().take(self.style.leaf_moves) {
+        for &(_, seat, mv) in children.iter() {
             if mv.is_pass() {
                 continue;
             }

@@ -15,11 +15,13 @@ pub enum Agent {
     /// A search style named by its spec: `hard-v1` (Hard before issue 48), the baselines
     /// `paranoid`, `maxn` and `mcts` (Hard's evaluation under those searches), or any of these
     /// or a searching level with knobs changed, `hard:beam=24:leaf=2` (see `Style::set`).
-    /// `threads=N` (not a knob of the style) searches on N threads.
+    /// `threads=N` (not a knob of the style) searches on N threads; `time=P` gives it P% of the
+    /// match's budget a move (time odds, to measure what more time is worth).
     Styled {
         name: String,
         style: Style,
         threads: usize,
+        budget_percent: u32,
     },
 }
 
@@ -57,6 +59,7 @@ impl Agent {
             }
         };
         let mut threads = 1;
+        let mut budget_percent = 100;
         for knob in parts {
             let Some((name, value)) = knob.split_once('=') else {
                 bail!("'{knob}' in '{text}' is not knob=value");
@@ -66,6 +69,11 @@ impl Agent {
                     Ok(n) if n >= 1 => n,
                     _ => bail!("threads={value}: give a number from 1"),
                 };
+            } else if name == "time" {
+                budget_percent = match value.parse::<u32>() {
+                    Ok(p) if (1..=10_000).contains(&p) => p,
+                    _ => bail!("time={value}: give a percentage from 1 to 10000"),
+                };
             } else {
                 style.set(name, value)?;
             }
@@ -74,6 +82,7 @@ impl Agent {
             name: text.to_ascii_lowercase(),
             style,
             threads,
+            budget_percent,
         })
     }
 
@@ -86,12 +95,29 @@ impl Agent {
                     .plan(game, *level, budget.unwrap_or(level.default_budget()))
                     .mv
             }
-            Agent::Styled { style, threads, .. } => {
+            Agent::Styled {
+                style,
+                threads,
+                budget_percent,
+                ..
+            } => {
                 planner.set_threads(*threads);
-                let budget = budget.unwrap_or(Level::Hard.default_budget());
+                let budget = scaled(
+                    budget.unwrap_or(Level::Hard.default_budget()),
+                    *budget_percent,
+                );
                 planner.plan_with(game, *style, budget).mv
             }
         }
+    }
+}
+
+/// `budget` times `percent`/100, nodes and time alike.
+fn scaled(budget: Budget, percent: u32) -> Budget {
+    let percent = u64::from(percent);
+    Budget {
+        max_nodes: budget.max_nodes.saturating_mul(percent) / 100,
+        max_time: budget.max_time.map(|t| t * percent as u32 / 100),
     }
 }
 
@@ -619,6 +645,13 @@ mod tests {
             panic!("a style");
         };
         assert_eq!(style.algorithm, Algorithm::Mcts);
+        let Agent::Styled { budget_percent, .. } = Agent::parse("hard:time=200").unwrap() else {
+            panic!("a style");
+        };
+        assert_eq!(budget_percent, 200);
+        let half = scaled(Budget::nodes(1000), 50);
+        assert_eq!(half.max_nodes, 500);
+        assert!(Agent::parse("hard:time=0").is_err());
         assert!(Agent::parse("hard:fly=2").is_err());
         assert!(Agent::parse("easy:beam=2").is_err());
         assert!(Agent::parse("hard:beam").is_err());
