@@ -1,7 +1,7 @@
 //! Evaluation: how far each seat still has to go, from per-rule-set distance tables.
 
 use starhalma_rules::board::HOLE_COUNT;
-use starhalma_rules::{Direction, Hole, Holes, RuleSet, Rules, State};
+use starhalma_rules::{Blocked, Direction, Hole, Holes, RuleSet, Rules, State};
 
 /// Distance given to holes a seat can never stop on (never reached in play).
 const UNREACHABLE: u8 = 40;
@@ -20,6 +20,10 @@ pub struct Evaluator {
     /// passed every marble of the other, their races no longer touch (`disengaged`).
     races_can_part: bool,
     diamond: bool,
+    /// Masters `swap`: a piece may swap an opponent's out of its target.
+    swaps: bool,
+    /// `far_edge[seat]`: the seat's distance from the hexagon's farthest hole (`rival_cost`).
+    far_edge: [u8; 6],
 }
 
 impl Evaluator {
@@ -52,6 +56,14 @@ impl Evaluator {
                 rank[seat as usize][h.index()] = -h.coord().rotate_by(turn).q;
             }
         }
+        let mut far_edge = [0u8; 6];
+        for (edge, table) in far_edge.iter_mut().zip(&dist) {
+            *edge = Holes(starhalma_rules::board::HEXAGON)
+                .map(|h| table[h.index()])
+                .filter(|&d| d < UNREACHABLE)
+                .max()
+                .unwrap_or(0);
+        }
         let variant = rules.variant();
         let races_can_part = variant.players() == 2
             && variant.camp_of(1) == (variant.camp_of(0) + 3) % 6
@@ -65,6 +77,11 @@ impl Evaluator {
             rank,
             races_can_part,
             diamond: rules.variant().rules() == RuleSet::Diamond,
+            swaps: rules.variant().rules()
+                == RuleSet::Masters {
+                    blocked: Blocked::Swap,
+                },
+            far_edge,
         }
     }
 
@@ -113,7 +130,28 @@ impl Evaluator {
 
     /// `cost` with other weights for its terms (`Style`'s knobs).
     pub fn cost_weighed(&self, state: &State, seat: u8, weights: Weights) -> i32 {
+        self.cost_capped(state, seat, weights, 0)
+    }
+
+    /// `seat`'s cost as its rival `rival` weighs it. Under masters `swap` the marbles of `seat`
+    /// standing in the rival's target count as if on the hexagon's far edge: the rival will
+    /// swap them out (a spoiler's parked marble, a straggler), so they lose `seat` less of the
+    /// race than their distance says, and the swap that puts one out is the rival's progress
+    /// rather than `seat`'s. Without it, a search weighing the opponent fully never swaps a
+    /// parked marble out (its owner's long way home would shrink).
+    pub fn rival_cost(&self, state: &State, seat: u8, rival: u8, weights: Weights) -> i32 {
+        let in_the_way = if self.swaps {
+            state.position().pieces(seat) & self.rules.target(rival)
+        } else {
+            0
+        };
+        self.cost_capped(state, seat, weights, in_the_way)
+    }
+
+    /// `cost_weighed` with the distances of the pieces on `capped` at most `far_edge`.
+    fn cost_capped(&self, state: &State, seat: u8, weights: Weights, capped: u128) -> i32 {
         let table = &self.dist[seat as usize];
+        let cap = self.far_edge[seat as usize] as i32;
         let pos = state.position();
         let target = self.rules.target(seat);
         let outside = pos.pieces(seat) & !target;
@@ -130,6 +168,7 @@ impl Evaluator {
                 Some(r) if outside & h.bit() != 0 => r[h.index()] as i32,
                 _ => table[h.index()] as i32,
             };
+            let d = if capped & h.bit() != 0 { d.min(cap) } else { d };
             sum += d;
             squares += d * d;
             back = back.max(d);

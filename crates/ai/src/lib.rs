@@ -112,10 +112,10 @@ pub struct Style {
     /// Moves tried at interior nodes at 3 or more players (best-reply search: every opponent's
     /// moves compete).
     pub beam_multi: usize,
-    /// The strongest opponent's remaining way counts 1/`opponent_share` in the evaluation: the
-    /// game is a race, and weighing the opponent fully makes both sides spend moves on blocking
-    /// (measured in self-play: 51 moves a side with the full weight, 38 with a fifth, 40 with
-    /// none).
+    /// The strongest opponent's remaining way counts 1/`opponent_share` in the evaluation. A
+    /// race is won by the difference, so Hard weighs it fully (1); Hard v1 counted a fifth,
+    /// from self-play where the full weight made both sides spend moves on blocking (51 moves
+    /// a side against 38), which the killer moves and the wider reply beam since have answered.
     pub opponent_share: i32,
     /// Two killer moves a ply, tried after the transposition table's move.
     pub killers: bool,
@@ -149,11 +149,13 @@ impl Style {
         rear_first: false,
     };
 
-    /// Hard: Hard v1 with killer moves and five replies at the opponent's nodes (docs/AI.md:
-    /// 76-2-42 against Hard v1 at 0.1 s a move over 120 games with 4, 5 and 6 replies).
+    /// Hard: Hard v1 weighing the opponent's progress as much as its own (a race is won by the
+    /// difference), with killer moves. Against Hard v1, 100,000 nodes a move, laws: the
+    /// opponent's full weight scored 75.5% over 200 games with five replies; with it, five
+    /// replies lost to eight (66%) and eight to twelve or all sixteen (57%): docs/AI.md.
     pub const HARD: Style = Style {
         killers: true,
-        reply_beam: 5,
+        opponent_share: 1,
         ..Style::HARD_V1
     };
 

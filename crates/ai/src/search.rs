@@ -291,7 +291,7 @@ impl<'a> Searcher<'a> {
         let mine = self.eval.cost_weighed(state, self.root, weights);
         let best_other = (0..self.players)
             .filter(|&s| s != self.root)
-            .map(|s| self.eval.cost_weighed(state, s, weights))
+            .map(|s| self.eval.rival_cost(state, s, self.root, weights))
             .min()
             .unwrap_or(0);
         best_other / self.style.opponent_share.max(1) - mine
