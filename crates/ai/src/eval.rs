@@ -1,7 +1,7 @@
 //! Evaluation: how far each seat still has to go, from per-rule-set distance tables.
 
 use starhalma_rules::board::HOLE_COUNT;
-use starhalma_rules::{Blocked, Direction, Hole, Holes, RuleSet, Rules, State};
+use starhalma_rules::{Direction, Hole, Holes, RuleSet, Rules, State};
 
 /// Distance given to holes a seat can never stop on (never reached in play).
 const UNREACHABLE: u8 = 40;
@@ -20,8 +20,6 @@ pub struct Evaluator {
     /// passed every marble of the other, their races no longer touch (`disengaged`).
     races_can_part: bool,
     diamond: bool,
-    /// Masters `swap`: a piece may swap an opponent's out of its target.
-    swaps: bool,
     /// `far_edge[seat]`: the seat's distance from the hexagon's farthest hole (`rival_cost`).
     far_edge: [u8; 6],
 }
@@ -77,10 +75,6 @@ impl Evaluator {
             rank,
             races_can_part,
             diamond: rules.variant().rules() == RuleSet::Diamond,
-            swaps: rules.variant().rules()
-                == RuleSet::Masters {
-                    blocked: Blocked::Swap,
-                },
             far_edge,
         }
     }
@@ -140,7 +134,7 @@ impl Evaluator {
     /// rather than `seat`'s. Without it, a search weighing the opponent fully never swaps a
     /// parked marble out (its owner's long way home would shrink).
     pub fn rival_cost(&self, state: &State, seat: u8, rival: u8, weights: Weights) -> i32 {
-        let in_the_way = if self.swaps {
+        let in_the_way = if self.rules.swaps() {
             state.position().pieces(seat) & self.rules.target(rival)
         } else {
             0

@@ -113,9 +113,9 @@ pub struct Style {
     /// moves compete).
     pub beam_multi: usize,
     /// The strongest opponent's remaining way counts 1/`opponent_share` in the evaluation. A
-    /// race is won by the difference, so Hard weighs it fully (1); Hard v1 counted a fifth,
-    /// from self-play where the full weight made both sides spend moves on blocking (51 moves
-    /// a side against 38), which the killer moves and the wider reply beam since have answered.
+    /// race is won by the difference, so Hard weighs it fully (1). Hard v1 counted a fifth: the
+    /// full weight makes both sides spend moves on blocking (48.5 moves a side in Hard against
+    /// Hard, 38.6 against Hard v1), but it wins the race more often (docs/AI.md).
     pub opponent_share: i32,
     /// Two killer moves a ply, tried after the transposition table's move.
     pub killers: bool,

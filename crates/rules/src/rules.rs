@@ -287,6 +287,12 @@ impl Rules {
         }
     }
 
+    /// Masters `swap`: a piece may swap an opponent's peg out of its target.
+    #[inline]
+    pub fn swaps(&self) -> bool {
+        self.swap
+    }
+
     pub fn variant(&self) -> Variant {
         self.variant
     }
