@@ -419,4 +419,40 @@ mod tests {
             .unwrap();
         assert!(best.split('-').next().unwrap().parse::<usize>().unwrap() < 10);
     }
+
+    /// Plays `hard_seat` with `style` against Medium from `board` under the benchmark's rules
+    /// and cap; the winner, if any, before the cap.
+    fn play_out(board: &str, ply: u32, hard_seat: u8, style: Style) -> Option<u8> {
+        let cells = Cells::new();
+        let rules = Rules::ccerl();
+        let mut planner = Planner::new(&rules, 1);
+        planner.set_draw_at_ply(Some(PLY_CAP));
+        let mut state = State::new(cells.position(board).unwrap(), (ply % 2) as u8, ply);
+        while state.ply() < PLY_CAP {
+            if let starhalma_rules::Status::Won { winner, .. } = rules.status(&state) {
+                return Some(winner);
+            }
+            let style = if state.active() == hard_seat {
+                style
+            } else {
+                Style::MEDIUM
+            };
+            let plan = planner.plan_state(&state, style, Budget::nodes(40_000));
+            rules.apply(&mut state, plan.mv);
+        }
+        None
+    }
+
+    /// Game 11 of the CCERL check against tt-pvs (its first 10 positions, colours swapped): at
+    /// ply 160 Hard (player 1) has five marbles home and the bot's last marble is walled in
+    /// at home in Hard's target. Weighing the bot fully to the end, Hard kept it walled in
+    /// and the game was drawn at the cap; the fade lets Hard bring its marbles home and win.
+    #[test]
+    fn late_in_the_game_hard_finishes_instead_of_walling_in_the_opponents_last_marble() {
+        let board = concat!(
+            "11...1011.....11.1........1.1..............0................",
+            "...................................................00.000.000"
+        );
+        assert_eq!(play_out(board, 160, 1, Style::HARD), Some(1));
+    }
 }
