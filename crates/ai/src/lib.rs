@@ -137,6 +137,9 @@ pub struct Style {
     /// tt-pvs did) or at the no-progress count. Tied to the game's clock rather than to the
     /// root's progress, so that bringing a marble home never lowers the score.
     pub fade_from: u32,
+    /// Best-reply search at 3 or more players: the opponents that do not reply play their
+    /// greediest move (BRS+) instead of passing.
+    pub others_move: bool,
 }
 
 /// Rounds over which `Style::fade_from` brings the opponent's weight down to a fifth.
@@ -155,6 +158,7 @@ impl Style {
         leaf_moves: 0,
         reduce_after: 0,
         fade_from: 0,
+        others_move: false,
         solo: false,
         weights: Weights::DEFAULT,
         rear_first: false,
@@ -196,6 +200,7 @@ impl Style {
             "killers" => self.killers = number(value)? != 0,
             "leaf" => self.leaf_moves = number(value)?,
             "reduce" => self.reduce_after = number(value)?,
+            "plus" => self.others_move = number(value)? != 0,
             "fade" => self.fade_from = number(value)?.min(100_000) as u32,
             "solo" => self.solo = number(value)? != 0,
             "rear" => self.rear_first = number(value)? != 0,

@@ -402,19 +402,36 @@ impl<'a> Searcher<'a> {
         buf
     }
 
-    /// The state after `seat` plays `mv`; at reply nodes of a multi-player game the root moves
-    /// next (best-reply search skips the other opponents).
-    fn child(&self, state: &State, seat: u8, mv: Move) -> State {
+    /// The state after `seat` plays `mv`, and the change to the position key; at reply nodes
+    /// of a multi-player game the root moves next: best-reply search skips the other
+    /// opponents, or with `Style::others_move` (BRS+, Esser et al. 2013) each of them plays
+    /// its greediest move first, so that no opponent's race stands still in the search.
+    fn child(&mut self, state: &State, seat: u8, mv: Move) -> (State, u64) {
+        let mut delta = self.zobrist.delta(state, seat, mv);
         let mut s = if state.active() == seat {
             *state
         } else {
             State::new(*state.position(), seat, state.ply())
         };
         self.eval.rules().apply(&mut s, mv);
-        if (self.players > 2 && seat != self.root && !self.paranoid) || self.solo {
+        let best_reply = self.players > 2 && seat != self.root && !self.paranoid;
+        if best_reply && self.style.others_move {
+            for other in (0..self.players).filter(|&o| o != seat && o != self.root) {
+                let before = State::new(*s.position(), other, s.ply());
+                self.eval.rules().generate(&before, &mut self.list);
+                let greediest = crate::greedy_with(self.eval, other, &self.list);
+                if !greediest.is_pass() {
+                    delta ^= self.zobrist.delta(&before, other, greediest);
+                    let mut after = before;
+                    self.eval.rules().apply(&mut after, greediest);
+                    s = after;
+                }
+            }
+        }
+        if best_reply || self.solo {
             s = State::new(*s.position(), self.root, s.ply());
         }
-        s
+        (s, delta)
     }
 
     fn key(&self, pieces_key: u64, state: &State) -> u64 {
@@ -492,9 +509,9 @@ impl<'a> Searcher<'a> {
         let mut best = if maximizing { -INF } else { INF };
         let mut best_move = None;
         for (i, &(_, seat, mv)) in children.iter().enumerate() {
-            let next = self.child(state, seat, mv);
+            let (next, delta) = self.child(state, seat, mv);
             self.note_quiet(ply, &next, seat);
-            let next_key = pieces_key ^ self.zobrist.delta(state, seat, mv);
+            let next_key = pieces_key ^ delta;
             // Late moves: a shallower look first; searched in full only when it says the move
             // may be better than the best so far.
             if i >= reduce_after {
@@ -613,7 +630,7 @@ impl<'a> Searcher<'a> {
             if mv.is_pass() {
                 continue;
             }
-            let next = self.child(state, seat, mv);
+            let (next, _) = self.child(state, seat, mv);
             let status = self.eval.rules().status(&next);
             let score = if status.is_over() {
                 self.terminal(status, &next, ply + 1)
@@ -684,9 +701,9 @@ impl<'a> Searcher<'a> {
             let mut best = None;
             let mut scores = Vec::with_capacity(root_moves.len());
             for (i, &(_, mv)) in root_moves.iter().enumerate() {
-                let next = self.child(state, self.root, mv);
+                let (next, delta) = self.child(state, self.root, mv);
                 self.note_quiet(0, &next, self.root);
-                let next_key = key ^ self.zobrist.delta(state, self.root, mv);
+                let next_key = key ^ delta;
                 let score = if i == 0 {
                     self.alphabeta(&next, next_key, depth - 1, 1, -INF, INF)
                 } else {

@@ -249,6 +249,11 @@ fn every_search_style_plays_legal_moves_under_every_rule_set() {
             reduce_after: 4,
             ..Style::HARD
         },
+        Style {
+            others_move: true,
+            fade_from: 5,
+            ..Style::HARD
+        },
     ];
     for (v, variant) in every_variant().into_iter().enumerate() {
         let mut game = Game::new(variant);
