@@ -165,9 +165,10 @@ impl Style {
     };
 
     /// Hard: Hard v1 weighing the opponent's progress as much as its own (a race is won by the
-    /// difference), with killer moves, until late in the game. Against Hard v1, 100,000 nodes a move, laws: the
-    /// opponent's full weight scored 75.5% over 200 games with five replies; with it, five
-    /// replies lost to eight (66%) and eight to twelve or all sixteen (57%): docs/AI.md.
+    /// difference), with killer moves, until late in the game. Against Hard v1, 100,000 nodes
+    /// a move, laws: the opponent's full weight scored 75.5% over 200 games with five replies;
+    /// with it, five replies lost to eight (66%) and eight to twelve or all sixteen (57%):
+    /// docs/AI.md.
     /// From round 60 the opponent's weight fades (`fade_from`): against the CCERL bot tt-pvs,
     /// three of 20 games that Hard led were drawn at the 240-ply cap with the bot's last
     /// marbles walled in at home; with the fade, 20 of 20 were won, and against Hard without

@@ -294,17 +294,17 @@ impl<'a> Searcher<'a> {
             .map(|s| self.eval.rival_cost(state, s, self.root, weights))
             .min()
             .unwrap_or(0);
-        let share = self.style.opponent_share.max(1);
-        match self.style.fade_from {
-            0 => best_other / share - mine,
+        // From `fade_from` on, the opponent's weight falls by 4/5 over FADE_ROUNDS rounds.
+        let fade = crate::FADE_ROUNDS as i32;
+        let past = match self.style.fade_from {
+            0 => 0,
             from => {
-                // The weight falls from 1 by 4/5 over FADE_ROUNDS rounds past `from`.
-                let fade = crate::FADE_ROUNDS as i32;
                 let round = state.ply() / self.players as u32;
-                let past = (round.saturating_sub(from) as i32).min(fade);
-                best_other * (5 * fade - 4 * past) / (5 * fade * share) - mine
+                (round.saturating_sub(from) as i32).min(fade)
             }
-        }
+        };
+        let share = self.style.opponent_share.max(1);
+        best_other * (5 * fade - 4 * past) / (5 * fade * share) - mine
     }
 
     fn terminal(&self, status: Status, state: &State, ply: u32) -> i32 {
@@ -422,9 +422,8 @@ impl<'a> Searcher<'a> {
                 let greediest = crate::greedy_with(self.eval, other, &self.list);
                 if !greediest.is_pass() {
                     delta ^= self.zobrist.delta(&before, other, greediest);
-                    let mut after = before;
-                    self.eval.rules().apply(&mut after, greediest);
-                    s = after;
+                    s = before;
+                    self.eval.rules().apply(&mut s, greediest);
                 }
             }
         }
