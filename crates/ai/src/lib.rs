@@ -140,6 +140,34 @@ pub struct Style {
     /// Best-reply search at 3 or more players: the opponents that do not reply play their
     /// greediest move (BRS+) instead of passing.
     pub others_move: bool,
+    /// Monte-Carlo tree search's own knobs.
+    pub mcts: MctsKnobs,
+}
+
+/// Knobs of [`Algorithm::Mcts`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MctsKnobs {
+    /// Rounds a playout plays before the evaluation scores it.
+    pub rounds: u32,
+    /// UCT's exploration constant, in hundredths.
+    pub explore: u32,
+    /// Percent of playout moves chosen at random among the forward ones.
+    pub random: u32,
+    /// Steps behind the leader at which a seat's share is e times smaller.
+    pub temperature: u32,
+    /// Moves tried at the root, the best by ordering (0: all).
+    pub root_beam: u32,
+}
+
+impl MctsKnobs {
+    /// Nijssen and Winands' form, as the `mcts` baseline plays.
+    pub const BASELINE: MctsKnobs = MctsKnobs {
+        rounds: 2,
+        explore: 20,
+        random: 20,
+        temperature: 6,
+        root_beam: 0,
+    };
 }
 
 /// Rounds over which `Style::fade_from` brings the opponent's weight down to a fifth.
@@ -159,6 +187,7 @@ impl Style {
         reduce_after: 0,
         fade_from: 0,
         others_move: false,
+        mcts: MctsKnobs::BASELINE,
         solo: false,
         weights: Weights::DEFAULT,
         rear_first: false,
@@ -188,8 +217,10 @@ impl Style {
         ..Style::HARD_V1
     };
 
-    /// Set one knob by name (`algo` = brs, paranoid, maxn or mcts, `beam`, `reply`, `beam_multi`, `share`, `killers`, `leaf`, `reduce`,
-    /// `depth`) from its value in text.
+    /// Set one knob by name from its value in text: `algo` (brs, paranoid, maxn or mcts),
+    /// `beam`, `reply`, `beam_multi`, `share`, `killers`, `leaf`, `reduce`, `plus`, `fade`,
+    /// `solo`, `rear`, `straggle`, `spread`, `endgame`, `depth`, and MCTS's `rounds`,
+    /// `explore`, `random`, `temp` and `root` (`MctsKnobs`).
     pub fn set(&mut self, knob: &str, value: &str) -> Result<(), StyleError> {
         let bad = || StyleError::BadValue(knob.to_string(), value.to_string());
         let number = |v: &str| v.trim().parse::<usize>().map_err(|_| bad());
@@ -204,6 +235,11 @@ impl Style {
             "plus" => self.others_move = number(value)? != 0,
             "fade" => self.fade_from = number(value)?.min(100_000) as u32,
             "solo" => self.solo = number(value)? != 0,
+            "rounds" => self.mcts.rounds = number(value)?.min(100) as u32,
+            "explore" => self.mcts.explore = number(value)?.min(10_000) as u32,
+            "random" => self.mcts.random = number(value)?.min(100) as u32,
+            "temp" => self.mcts.temperature = number(value)?.clamp(1, 100) as u32,
+            "root" => self.mcts.root_beam = number(value)?.min(10_000) as u32,
             "rear" => self.rear_first = number(value)? != 0,
             "straggle" => self.weights.straggle = number(value)?.min(1000) as i32,
             "spread" => self.weights.spread = number(value)?.min(1000) as i32,
@@ -230,7 +266,7 @@ impl Style {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StyleError {
     #[error(
-        "unknown knob '{0}': use algo, beam, reply, beam_multi, share, killers, leaf, reduce, solo, rear, straggle, spread, endgame or depth"
+        "unknown knob '{0}': use algo, beam, reply, beam_multi, share, killers, leaf, reduce, plus, fade, solo, rear, straggle, spread, endgame, depth, or for mcts rounds, explore, random, temp, root"
     )]
     UnknownKnob(String),
     #[error("'{1}' is not a value for {0}: give a whole number (algo: brs, paranoid, maxn, mcts)")]
@@ -431,7 +467,8 @@ impl Planner {
             }
             Algorithm::Mcts => {
                 let seed = self.seed ^ (state.ply() as u64).wrapping_mul(0x9E37_79B9);
-                multi::Mcts::new(&self.eval, beam, seed).search(state, budget, start, cancel)
+                multi::Mcts::new(&self.eval, beam, style.mcts, seed)
+                    .search(state, budget, start, cancel)
             }
             Algorithm::BestReply | Algorithm::Paranoid => {
                 let (eval, zobrist, table) = (&self.eval, &self.zobrist, &self.table);

@@ -9,7 +9,7 @@
 //! opponents taking turns (`search.rs`).
 
 use crate::eval::Evaluator;
-use crate::{Budget, SplitMix, forward_moves, greedy_with};
+use crate::{Budget, MctsKnobs, SplitMix, forward_moves, greedy_with};
 use starhalma_rules::board::HOLE_COUNT;
 use starhalma_rules::{Move, MoveList, State, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +22,17 @@ const SHARE: f64 = 1.0;
 /// shares add up to `SHARE` (shallow pruning needs a constant sum) and a step counts about as
 /// much anywhere in the game. Finished games give the winner everything.
 fn shares(eval: &Evaluator, state: &State, status: Status, players: u8) -> [f64; 6] {
+    shares_at(eval, state, status, players, 6)
+}
+
+/// `shares` with a seat `temperature` steps behind the leader getting e times less.
+fn shares_at(
+    eval: &Evaluator,
+    state: &State,
+    status: Status,
+    players: u8,
+    temperature: u32,
+) -> [f64; 6] {
     let mut out = [0.0; 6];
     match status {
         Status::Won { winner, .. } => {
@@ -40,8 +51,8 @@ fn shares(eval: &Evaluator, state: &State, status: Status, players: u8) -> [f64;
     let least = costs.iter().copied().fold(f64::INFINITY, f64::min);
     let mut total = 0.0;
     for (s, &c) in costs.iter().enumerate() {
-        // One step is 10 units of cost; six steps behind is worth e times less.
-        out[s] = (-(c - least) / 60.0).exp();
+        // One step is 10 units of cost.
+        out[s] = (-(c - least) / (10.0 * temperature as f64)).exp();
         total += out[s];
     }
     for share in out.iter_mut().take(players as usize) {
@@ -215,6 +226,7 @@ pub(crate) struct Mcts<'a> {
     /// every simulation.
     history: Vec<(f32, u32)>,
     list: MoveList,
+    knobs: MctsKnobs,
 }
 
 struct Node {
@@ -227,17 +239,11 @@ struct Node {
     totals: [f64; 6],
 }
 
-/// Exploration constant of UCT, on rewards in [0, 1].
-const UCT_C: f64 = 0.2;
 /// Weight of progressive history.
 const HISTORY_W: f64 = 5.0;
-/// Rounds a playout plays before the evaluation scores it.
-const PLAYOUT_ROUNDS: u32 = 2;
-/// Share of playout moves chosen at random among the forward ones instead of the greediest.
-const PLAYOUT_RANDOM_PERCENT: usize = 20;
 
 impl<'a> Mcts<'a> {
-    pub(crate) fn new(eval: &'a Evaluator, beam: usize, seed: u64) -> Mcts<'a> {
+    pub(crate) fn new(eval: &'a Evaluator, beam: usize, knobs: MctsKnobs, seed: u64) -> Mcts<'a> {
         Mcts {
             eval,
             beam,
@@ -246,6 +252,7 @@ impl<'a> Mcts<'a> {
             nodes: Vec::new(),
             history: vec![(0.0, 0); 6 * HOLE_COUNT * HOLE_COUNT],
             list: MoveList::new(),
+            knobs,
         }
     }
 
@@ -267,7 +274,11 @@ impl<'a> Mcts<'a> {
     fn expand(&mut self, index: u32) {
         let node = &self.nodes[index as usize];
         let state = node.state;
-        let beam = if index == 0 { usize::MAX } else { self.beam };
+        let beam = match (index, self.knobs.root_beam) {
+            (0, 0) => usize::MAX,
+            (0, root) => root as usize,
+            _ => self.beam,
+        };
         let moves = ordered(self.eval, &state, beam, &mut self.list);
         let node = &mut self.nodes[index as usize];
         node.children = moves.into_iter().map(|m| (m, None)).collect();
@@ -280,6 +291,7 @@ impl<'a> Mcts<'a> {
         let node = &self.nodes[index as usize];
         let mover = node.state.active();
         let log_n = (node.visits.max(1) as f64).ln();
+        let explore = self.knobs.explore as f64 / 100.0;
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, &(mv, child)) in node.children.iter().enumerate() {
             let Some(child) = child else {
@@ -298,8 +310,9 @@ impl<'a> Mcts<'a> {
             } else {
                 0.0
             };
-            let value =
-                mean + UCT_C * (log_n / n).sqrt() + history * HISTORY_W / (n * (1.0 - mean) + 1.0);
+            let value = mean
+                + explore * (log_n / n).sqrt()
+                + history * HISTORY_W / (n * (1.0 - mean) + 1.0);
             if value > best.0 {
                 best = (value, i);
             }
@@ -310,14 +323,15 @@ impl<'a> Mcts<'a> {
     /// A playout from `state`: a few rounds of mostly greedy moves, then the evaluation's shares.
     fn playout(&mut self, mut state: State, moves: &mut Vec<(u8, Move)>) -> [f64; 6] {
         let rules = self.eval.rules();
-        for _ in 0..PLAYOUT_ROUNDS * self.players as u32 {
+        let temperature = self.knobs.temperature;
+        for _ in 0..self.knobs.rounds * self.players as u32 {
             let status = rules.status(&state);
             if status.is_over() {
-                return shares(self.eval, &state, status, self.players);
+                return shares_at(self.eval, &state, status, self.players, temperature);
             }
             rules.generate(&state, &mut self.list);
             let seat = state.active();
-            let mv = if self.rng.below(100) < PLAYOUT_RANDOM_PERCENT {
+            let mv = if self.rng.below(100) < self.knobs.random as usize {
                 let forward = forward_moves(self.eval, seat, &self.list);
                 if forward.is_empty() {
                     self.list[self.rng.below(self.list.len())]
@@ -331,7 +345,7 @@ impl<'a> Mcts<'a> {
             rules.apply(&mut state, mv);
         }
         let status = rules.status(&state);
-        shares(self.eval, &state, status, self.players)
+        shares_at(self.eval, &state, status, self.players, temperature)
     }
 
     pub(crate) fn search(
