@@ -6,8 +6,8 @@ use super::my_games::{KeptGames, Listed, my_games_lines};
 use super::play_online::{MenuPage, Typing, online_rows};
 use super::scroll::Scrolls;
 use super::theme::{MENU_BACKGROUND, READING_PANEL, SOFT_TEXT, TEXT, size};
-use super::widgets::focusable_button;
 use super::widgets::label;
+use super::widgets::{Focusable, button_colour, focusable_button};
 use super::{
     ActionPressed, MenuChoice, MenuLine, MenuRow, RoomClock, SavedGames, Screen, UiAction,
     WhoStarts, seat_label,
@@ -15,7 +15,7 @@ use super::{
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
-use crate::locale::{Language, Phrase, Words, rules_name};
+use crate::locale::{Language, Phrase, Say, Words, rules_name, set_say};
 use crate::net::{
     KnownRatings, Lobby, OnlineMemory, PlayerProfile, ServerRecords, ServerUrl, suggest_name,
 };
@@ -23,9 +23,6 @@ use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_locale::id;
 use starhalma_rules::{RuleSet, Variant};
-
-#[derive(Component)]
-struct MenuRoot;
 
 /// The rows of the menu's main page for the current choice.
 fn menu_rows(
@@ -133,23 +130,51 @@ fn choice_rows(choice: &MenuChoice) -> [MenuRow; 2] {
     [rules, players]
 }
 
-/// Build the menu (again, whenever the choice or the stored games change).
-#[allow(clippy::too_many_arguments)] // the menu shows all of these
-fn build_menu(
-    mut commands: Commands,
-    (choice, clock, profile): (Res<MenuChoice>, Res<RoomClock>, Res<PlayerProfile>),
-    (page, typing, lobby): (Res<MenuPage>, Res<Typing>, Res<Lobby>),
-    saved: Res<SavedGames>,
-    server: Res<ServerUrl>,
-    memory: Res<OnlineMemory>,
-    (kept, listed, records): (Res<KeptGames>, Res<Listed>, Res<ServerRecords>),
-    ratings: Res<KnownRatings>,
-    (words, layout, panel): (Res<Words>, Res<ScreenLayout>, Res<super::PanelSettings>),
-    old: Query<Entity, With<MenuRoot>>,
-) {
-    for e in &old {
-        commands.entity(e).despawn();
+/// The menu's full-screen root: it scrolls when the menu is taller than the window.
+#[derive(Component)]
+struct MenuRoot;
+
+/// The column of the page's lines, under its title.
+#[derive(Component)]
+struct MenuColumn;
+
+/// The page's title.
+#[derive(Component)]
+struct MenuTitle;
+
+/// A button of the menu (the HUD's buttons carry `UiAction` too).
+#[derive(Component)]
+struct MenuButton;
+
+/// What a line of the column shows: the next sync reuses the node for a line of its kind.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+enum LineKind {
+    Buttons,
+    Text,
+    Summary,
+}
+
+impl MenuLine {
+    fn kind(&self) -> LineKind {
+        match self {
+            MenuLine::Buttons(_) => LineKind::Buttons,
+            MenuLine::Text(_) => LineKind::Text,
+            MenuLine::Summary => LineKind::Summary,
+        }
     }
+}
+
+/// What keeps a button across syncs: its action, except that a table's Sit and Watch are one
+/// button (a table that fills turns one into the other and keeps the keyboard's focus).
+fn button_key(action: UiAction) -> UiAction {
+    match action {
+        UiAction::Watch(code) => UiAction::SitAt(code),
+        other => other,
+    }
+}
+
+/// The menu's frame, once on entering it: the lines come from `sync_menu`.
+fn spawn_menu(mut commands: Commands) {
     // The screen scrolls when the menu is taller than it (a landscape phone); the inner
     // column's automatic margins centre it when it is not, and keep its top reachable when it is.
     let screen = commands
@@ -167,9 +192,10 @@ fn build_menu(
             BackgroundColor(MENU_BACKGROUND),
         ))
         .id();
-    let root = commands
+    commands
         .spawn((
             ChildOf(screen),
+            MenuColumn,
             Node {
                 width: percent(100),
                 margin: UiRect::vertical(Val::Auto),
@@ -181,19 +207,64 @@ fn build_menu(
                 ..default()
             },
         ))
-        .with_child(label(
-            Phrase::msg(match *page {
-                MenuPage::Main => id::APP_TITLE,
-                MenuPage::Online => id::ONLINE_PAGE_TITLE,
-                MenuPage::Games => id::MY_GAMES_TITLE,
-                MenuPage::Leaderboard => id::LEADERBOARD_TITLE,
-            }),
-            size::TITLE,
-            TEXT,
-        ))
-        .id();
-    // Start comes first for the keyboard: Enter on the menu starts the game.
-    let mut order = 1;
+        .with_child((
+            MenuTitle,
+            label(Phrase::msg(id::APP_TITLE), size::TITLE, TEXT),
+        ));
+}
+
+/// The menu's existing nodes, which `sync_menu` changes in place.
+type MenuNodes<'w, 's> = (
+    Query<'w, 's, (Entity, &'static Children), With<MenuColumn>>,
+    Query<'w, 's, Entity, With<MenuTitle>>,
+    Query<'w, 's, (&'static LineKind, Option<&'static Children>)>,
+    Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static mut UiAction,
+            &'static mut Focusable,
+            &'static mut BackgroundColor,
+            &'static Children,
+        ),
+        With<MenuButton>,
+    >,
+    Query<'w, 's, &'static mut Say>,
+    Query<'w, 's, &'static mut Node, With<MenuSummary>>,
+);
+
+/// Bring the page's lines up to date in place: a line of the same kind keeps its node and a
+/// button with the same action keeps its entity (so the keyboard's focus stays on it); only
+/// what is new is spawned, and only what went is despawned.
+#[allow(clippy::too_many_arguments)] // the menu shows all of these
+fn sync_menu(
+    mut commands: Commands,
+    (choice, clock, profile): (Res<MenuChoice>, Res<RoomClock>, Res<PlayerProfile>),
+    (page, typing, lobby): (Res<MenuPage>, Res<Typing>, Res<Lobby>),
+    saved: Res<SavedGames>,
+    server: Res<ServerUrl>,
+    memory: Res<OnlineMemory>,
+    (kept, listed, records): (Res<KeptGames>, Res<Listed>, Res<ServerRecords>),
+    ratings: Res<KnownRatings>,
+    (words, layout, panel): (Res<Words>, Res<ScreenLayout>, Res<super::PanelSettings>),
+    (columns, titles, line_nodes, mut buttons, mut says, mut summaries): MenuNodes,
+) {
+    let Ok((column, column_children)) = columns.single() else {
+        return;
+    };
+    let title = Phrase::msg(match *page {
+        MenuPage::Main => id::APP_TITLE,
+        MenuPage::Online => id::ONLINE_PAGE_TITLE,
+        MenuPage::Games => id::MY_GAMES_TITLE,
+        MenuPage::Leaderboard => id::LEADERBOARD_TITLE,
+    });
+    let Ok(title_entity) = titles.single() else {
+        return;
+    };
+    if let Ok(mut say) = says.get_mut(title_entity) {
+        set_say(&mut say, title);
+    }
     let rejoin = memory.last_link.is_some();
     let lines: Vec<MenuLine> = match *page {
         MenuPage::Main => {
@@ -230,61 +301,155 @@ fn build_menu(
         MenuPage::Games => my_games_lines(&kept, listed.0, &records, &profile),
         MenuPage::Leaderboard => leaderboard_lines(&records, &choice, &profile),
     };
-    for line in lines {
-        let buttons = match line {
-            MenuLine::Buttons(buttons) => buttons,
-            MenuLine::Text(text) => {
-                commands.entity(root).with_child((
-                    Node {
-                        width: percent(94),
-                        max_width: px(640),
-                        ..default()
-                    },
-                    children![label(text, size::SMALL, SOFT_TEXT)],
-                ));
-                continue;
-            }
-            MenuLine::Summary => {
-                // What the chosen rules mean, in a paragraph under their buttons.
-                commands.entity(root).with_child((
-                    MenuSummary,
-                    // A definite width in pixels (not a maximum or a share of the window), so
-                    // the paragraph is measured at the width it wraps at and its height makes
-                    // room for every line; on a panel, since the board's wood behind it gives
-                    // light text little contrast.
-                    Node {
-                        width: px((layout.window.x * 0.94).min(640.0).floor()),
-                        padding: UiRect::axes(px(10), px(6)),
-                        ..default()
-                    },
-                    BackgroundColor(READING_PANEL),
-                    children![label(
-                        Phrase::msg(starhalma_guide::summary(choice.rules)),
-                        size::SMALL,
-                        SOFT_TEXT
-                    )],
-                ));
-                continue;
+    let old_lines: Vec<(Entity, LineKind)> = column_children
+        .iter()
+        .filter_map(|e| line_nodes.get(e).ok().map(|(kind, _)| (e, *kind)))
+        .collect();
+    let mut spare_buttons: Vec<(UiAction, Entity)> = buttons
+        .iter()
+        .map(|(e, action, ..)| (button_key(*action), e))
+        .collect();
+    let mut kept_lines = vec![title_entity];
+    // Start comes first for the keyboard: Enter on the menu starts the game.
+    let mut order = 1;
+    for (i, line) in lines.into_iter().enumerate() {
+        let reused = old_lines
+            .get(i)
+            .filter(|(_, kind)| *kind == line.kind())
+            .map(|&(e, _)| e);
+        // The text of a reused line's label (its first child).
+        let mut say_in = |node: Entity, phrase: Phrase| {
+            let label = line_nodes
+                .get(node)
+                .ok()
+                .and_then(|(_, children)| children?.first().copied());
+            if let Some(mut say) = label.and_then(|l| says.get_mut(l).ok()) {
+                set_say(&mut say, phrase);
             }
         };
-        let row = commands
-            .spawn(Node {
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                max_width: percent(100),
-                ..default()
-            })
-            .id();
-        for (label, action, selected) in buttons {
-            let focus_order = if action == UiAction::Start { 0 } else { order };
-            order += 1;
-            let button = commands
-                .spawn(focusable_button(label, action, selected, focus_order))
-                .id();
-            commands.entity(row).add_child(button);
+        let node = match line {
+            MenuLine::Text(text) => match reused {
+                Some(node) => {
+                    say_in(node, text);
+                    node
+                }
+                None => commands
+                    .spawn((
+                        LineKind::Text,
+                        Node {
+                            width: percent(94),
+                            max_width: px(640),
+                            ..default()
+                        },
+                        children![label(text, size::SMALL, SOFT_TEXT)],
+                    ))
+                    .id(),
+            },
+            MenuLine::Summary => {
+                // What the chosen rules mean, in a paragraph under their buttons. A definite
+                // width in pixels (not a maximum or a share of the window), so the paragraph
+                // is measured at the width it wraps at and its height makes room for every
+                // line; on a panel, since the board's wood behind it gives light text little
+                // contrast.
+                let width = px((layout.window.x * 0.94).min(640.0).floor());
+                let summary = Phrase::msg(starhalma_guide::summary(choice.rules));
+                match reused {
+                    Some(node) => {
+                        say_in(node, summary);
+                        if let Ok(mut shape) = summaries.get_mut(node)
+                            && shape.width != width
+                        {
+                            shape.width = width;
+                        }
+                        node
+                    }
+                    None => commands
+                        .spawn((
+                            LineKind::Summary,
+                            MenuSummary,
+                            Node {
+                                width,
+                                padding: UiRect::axes(px(10), px(6)),
+                                ..default()
+                            },
+                            BackgroundColor(READING_PANEL),
+                            children![label(summary, size::SMALL, SOFT_TEXT)],
+                        ))
+                        .id(),
+                }
+            }
+            MenuLine::Buttons(row) => {
+                let node = reused.unwrap_or_else(|| {
+                    commands
+                        .spawn((
+                            LineKind::Buttons,
+                            Node {
+                                flex_direction: FlexDirection::Row,
+                                flex_wrap: FlexWrap::Wrap,
+                                justify_content: JustifyContent::Center,
+                                max_width: percent(100),
+                                ..default()
+                            },
+                        ))
+                        .id()
+                });
+                let mut row_buttons = Vec::with_capacity(row.len());
+                for (label, action, selected) in row {
+                    let focus_order = if action == UiAction::Start { 0 } else { order };
+                    order += 1;
+                    let key = button_key(action);
+                    let old = spare_buttons
+                        .iter()
+                        .position(|(k, _)| *k == key)
+                        .map(|at| spare_buttons.swap_remove(at).1);
+                    let button = match old.and_then(|e| buttons.get_mut(e).ok()) {
+                        Some((button, mut was, mut focusable, mut background, children)) => {
+                            if *was != action {
+                                *was = action;
+                            }
+                            focusable.set_if_neq(Focusable(focus_order));
+                            background.set_if_neq(BackgroundColor(button_colour(selected)));
+                            if let Some(mut say) =
+                                children.first().and_then(|&t| says.get_mut(t).ok())
+                            {
+                                set_say(&mut say, label);
+                            }
+                            button
+                        }
+                        None => commands
+                            .spawn((
+                                MenuButton,
+                                focusable_button(label, action, selected, focus_order),
+                            ))
+                            .id(),
+                    };
+                    row_buttons.push(button);
+                }
+                let current = line_nodes
+                    .get(node)
+                    .ok()
+                    .and_then(|(_, children)| children)
+                    .map(|c| c.to_vec())
+                    .unwrap_or_default();
+                if current != row_buttons {
+                    commands.entity(node).replace_children(&row_buttons);
+                }
+                node
+            }
+        };
+        kept_lines.push(node);
+    }
+    if column_children.to_vec() != kept_lines {
+        commands.entity(column).replace_children(&kept_lines);
+    }
+    // What is no longer shown goes (after the buttons it held found their new rows).
+    for (old, _) in old_lines {
+        if !kept_lines.contains(&old) {
+            commands.entity(old).despawn();
         }
-        commands.entity(root).add_child(row);
+    }
+    for (_, button) in spare_buttons {
+        commands.entity(button).despawn();
     }
 }
 
@@ -380,17 +545,18 @@ pub(super) struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Menu), build_menu)
+        app.add_systems(OnEnter(Screen::Menu), spawn_menu)
             .add_systems(
                 Update,
                 (
                     menu_actions
                         .run_if(on_message::<ActionPressed>)
                         .in_set(Frame::Actions),
-                    build_menu
+                    sync_menu
                         .run_if(in_state(Screen::Menu))
                         .run_if(
-                            resource_changed::<MenuChoice>
+                            any_match_filter::<Added<MenuColumn>>
+                                .or_eager(resource_changed::<MenuChoice>)
                                 .or_eager(resource_changed::<RoomClock>)
                                 .or_eager(resource_changed::<PlayerProfile>)
                                 .or_eager(resource_changed::<SavedGames>)

@@ -101,14 +101,18 @@ pub(super) fn styled_button(
     )
 }
 
-/// A large button (menu, HUD, game-over panel), highlighted when `selected`.
-pub(super) fn large_button(label: Phrase, action: impl Component, selected: bool) -> impl Bundle {
-    let background = if selected {
+/// A button's background: highlighted when `selected`.
+pub(super) fn button_colour(selected: bool) -> Color {
+    if selected {
         BUTTON_SELECTED
     } else {
         BUTTON_BACKGROUND
-    };
-    styled_button(label, action, ButtonSize::Large, background)
+    }
+}
+
+/// A large button (menu, HUD, game-over panel), highlighted when `selected`.
+pub(super) fn large_button(label: Phrase, action: impl Component, selected: bool) -> impl Bundle {
+    styled_button(label, action, ButtonSize::Large, button_colour(selected))
 }
 
 /// A large button the keyboard can reach, in `order`.

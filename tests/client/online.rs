@@ -1504,6 +1504,124 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
     );
 }
 
+/// Buttons spawned since the counter was added (`count_spawned_buttons`).
+#[derive(Resource, Default)]
+struct SpawnedButtons(usize);
+
+fn count_spawned_buttons(app: &mut App) {
+    app.init_resource::<SpawnedButtons>();
+    app.world_mut()
+        .add_observer(|_: On<Add, Button>, mut spawned: ResMut<SpawnedButtons>| {
+            spawned.0 += 1;
+        });
+}
+
+fn button_entities(app: &mut App) -> Vec<Entity> {
+    let mut all: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, With<Button>>()
+        .iter(app.world())
+        .collect();
+    all.sort();
+    all
+}
+
+/// The menu changes in place: a name typed letter by letter spawns no button and keeps every
+/// button it had, while the field shows each letter.
+#[test]
+fn typing_a_twenty_character_name_rebuilds_no_button() {
+    use bevy::input::keyboard::Key;
+    let (mut app, _script) = online_app();
+    press(&mut app, UiAction::OpenOnline);
+    app.update();
+    let field = UiAction::Type(TextField::Name);
+    press(&mut app, field);
+    for _ in 0..ME.chars().count() {
+        type_key(&mut app, Key::Backspace, KeyCode::Backspace);
+    }
+    let before = button_entities(&mut app);
+    count_spawned_buttons(&mut app);
+    let name = "abcdefghijklmnopqrst";
+    for (typed, letter) in name.chars().enumerate() {
+        type_keys(&mut app, &letter.to_string());
+        let shown = menu_buttons(&mut app)
+            .into_iter()
+            .find(|(a, _)| *a == field)
+            .map(|(_, text)| text)
+            .unwrap_or_default();
+        assert!(
+            shown.contains(&format!(
+                "{}|",
+                name.chars().take(typed + 1).collect::<String>()
+            )),
+            "the field shows what is typed: {shown}"
+        );
+    }
+    assert_eq!(app.world().resource::<SpawnedButtons>().0, 0);
+    assert_eq!(button_entities(&mut app), before);
+}
+
+/// A table listed while the keyboard is on another row leaves the focus where it was, on the
+/// same button, which turns from Sit to Watch when its table fills.
+#[test]
+fn the_focused_table_keeps_the_focus_when_another_is_listed() {
+    let (mut app, script) = online_app();
+    press(&mut app, UiAction::OpenOnline);
+    app.update();
+    script.push(&ServerMessage::Lobby {
+        rooms: vec![lobby_table("aaaaaaaaaa", "Asha", false, 5_000)],
+    });
+    app.update();
+    app.update();
+    let asha: RoomCode = "aaaaaaaaaa".parse().unwrap();
+    for _ in 0..60 {
+        if focused_action(&mut app) == Some(UiAction::SitAt(asha)) {
+            break;
+        }
+        super::key(&mut app, KeyCode::ArrowDown);
+    }
+    assert_eq!(focused_action(&mut app), Some(UiAction::SitAt(asha)));
+    let focused = app.world().resource::<starhalma::testing::Focus>().0;
+    script.push(&ServerMessage::Listed {
+        room: lobby_table("cccccccccc", "Cai", false, 0),
+    });
+    app.update();
+    app.update();
+    let cai: RoomCode = "cccccccccc".parse().unwrap();
+    assert!(
+        menu_buttons(&mut app)
+            .iter()
+            .any(|(a, _)| *a == UiAction::SitAt(cai)),
+        "the new table is listed"
+    );
+    assert_eq!(
+        app.world().resource::<starhalma::testing::Focus>().0,
+        focused
+    );
+    assert_eq!(focused_action(&mut app), Some(UiAction::SitAt(asha)));
+    // Asha's table fills: the same button now watches it, and the keyboard is still on it.
+    script.push(&ServerMessage::Listed {
+        room: lobby_table("aaaaaaaaaa", "Asha", true, 5_000),
+    });
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<starhalma::testing::Focus>().0,
+        focused
+    );
+    assert_eq!(focused_action(&mut app), Some(UiAction::Watch(asha)));
+    // Enter on it watches that table.
+    super::key(&mut app, KeyCode::Enter);
+    app.update();
+    assert!(
+        script.sent().iter().any(|m| matches!(
+            m,
+            ClientMessage::Hello { room: Some(room), .. } if *room == asha
+        )),
+        "Enter on the focused row opened Asha's table"
+    );
+}
+
 /// The name the player goes online under.
 fn profile_name(app: &App) -> Option<String> {
     let profile = app.world().resource::<PlayerProfile>();
