@@ -90,8 +90,8 @@ pub mod testing {
         ActionPressed, Announcement, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focus,
         Focusable, GameOverPanel, Guide, HowToPlay, HudSlot, HudText, KEPT_AT_MOST, KeptGame,
         KeptGames, LevelStats, MenuChoice, MenuPage, MenuSummary, ModalFocus, Notice, Outcome,
-        PageControls, PageGroup, PageItem, PagePress, PanelButton, ReactionBarOpen, ReactionBubble,
-        ReplayButton, RoomClock, RulesPage, SavedGames, SheetOpen, TextField, Typing, UiAction,
+        PageControls, PageGroup, PageItem, PagePress, PanelButton, ReactionBubble, Reactions,
+        ReplayButton, RoomClock, RulesPage, SavedGames, Sheet, TextField, Typing, UiAction,
         panel_entries,
     };
 }

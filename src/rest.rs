@@ -39,6 +39,9 @@ pub enum Awake {
     Computer,
     /// A screenshot is being taken (devtools).
     Capture,
+    /// A screen, page or overlay changes at the start of the next frame (ui): a press from the
+    /// web page's own buttons brings no window event that would ask for that frame.
+    Transition,
     /// Online (net): a turn clock counts down and the connection's heartbeat and retries are
     /// timed; one frame a second is enough for these.
     Online,

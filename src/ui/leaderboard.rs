@@ -90,7 +90,7 @@ pub(super) fn leaderboard_lines(
 /// Open the page (for the menu's rule set), choose a family or a player count, ask again.
 fn leaderboard_actions(
     mut actions: MessageReader<ActionPressed>,
-    mut page: ResMut<MenuPage>,
+    mut page: ResMut<NextState<MenuPage>>,
     (records, choice): (Res<ServerRecords>, Res<MenuChoice>),
     mut requests: MessageWriter<NetRequest>,
 ) {
@@ -99,7 +99,7 @@ fn leaderboard_actions(
     for ActionPressed(action) in actions.read() {
         ask = match *action {
             UiAction::OpenLeaderboard => {
-                *page = MenuPage::Leaderboard;
+                page.set(MenuPage::Leaderboard);
                 Some((Family::of(choice.rules), None))
             }
             UiAction::LeaderboardOf(f) => {

@@ -173,14 +173,14 @@ fn button_key(action: UiAction) -> UiAction {
     }
 }
 
-/// The menu's frame, once on entering it: the lines come from `sync_menu`.
-fn spawn_menu(mut commands: Commands) {
+/// A page's frame, once on entering it: the lines come from `sync_menu`.
+fn spawn_menu(mut commands: Commands, page: Res<State<MenuPage>>) {
     // The screen scrolls when the menu is taller than it (a landscape phone); the inner
     // column's automatic margins centre it when it is not, and keep its top reachable when it is.
     let screen = commands
         .spawn((
             MenuRoot,
-            DespawnOnExit(Screen::Menu),
+            DespawnOnExit(*page.get()),
             Node {
                 width: percent(100),
                 height: percent(100),
@@ -241,7 +241,7 @@ type MenuNodes<'w, 's> = (
 fn sync_menu(
     mut commands: Commands,
     (choice, clock, profile): (Res<MenuChoice>, Res<RoomClock>, Res<PlayerProfile>),
-    (page, typing, lobby): (Res<MenuPage>, Res<Typing>, Res<Lobby>),
+    (page, typing, lobby): (Res<State<MenuPage>>, Res<Typing>, Res<Lobby>),
     saved: Res<SavedGames>,
     server: Res<ServerUrl>,
     memory: Res<OnlineMemory>,
@@ -253,7 +253,7 @@ fn sync_menu(
     let Ok((column, column_children)) = columns.single() else {
         return;
     };
-    let title = Phrase::msg(match *page {
+    let title = Phrase::msg(match page.get() {
         MenuPage::Main => id::APP_TITLE,
         MenuPage::Online => id::ONLINE_PAGE_TITLE,
         MenuPage::Games => id::MY_GAMES_TITLE,
@@ -266,7 +266,7 @@ fn sync_menu(
         set_say(&mut say, title);
     }
     let rejoin = memory.last_link.is_some();
-    let lines: Vec<MenuLine> = match *page {
+    let lines: Vec<MenuLine> = match page.get() {
         MenuPage::Main => {
             // The desktop can always host on this computer; the web plays on its own server.
             let online = server.0.is_some() || cfg!(not(target_arch = "wasm32"));
@@ -545,45 +545,51 @@ pub(super) struct MenuPlugin;
 
 impl Plugin for MenuPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Menu), spawn_menu)
-            .add_systems(
-                Update,
-                (
-                    menu_actions
-                        .run_if(on_message::<ActionPressed>)
-                        .in_set(Frame::Actions),
-                    sync_menu
-                        .run_if(in_state(Screen::Menu))
-                        .run_if(
-                            any_match_filter::<Added<MenuColumn>>
-                                .or_eager(resource_changed::<MenuChoice>)
-                                .or_eager(resource_changed::<RoomClock>)
-                                .or_eager(resource_changed::<PlayerProfile>)
-                                .or_eager(resource_changed::<SavedGames>)
-                                .or_eager(resource_changed::<ServerUrl>)
-                                .or_eager(resource_changed::<OnlineMemory>)
-                                .or_eager(resource_changed::<MenuPage>)
-                                .or_eager(resource_changed::<Typing>)
-                                .or_eager(resource_changed::<Lobby>)
-                                .or_eager(resource_changed::<KeptGames>)
-                                .or_eager(resource_changed::<Listed>)
-                                .or_eager(resource_changed::<ServerRecords>)
-                                .or_eager(resource_changed::<KnownRatings>)
-                                // The summary's width follows the window's.
-                                .or_eager(resource_changed::<ScreenLayout>)
-                                .or_eager(resource_changed::<super::PanelSettings>)
-                                // The language button names the language.
-                                .or_eager(resource_changed::<Words>),
-                        )
-                        .in_set(Frame::Hud),
-                    hide_menu_under_rules
-                        .run_if(in_state(Screen::Menu))
-                        .run_if(
-                            resource_changed::<super::HowToPlay>
-                                .or_eager(any_match_filter::<Added<MenuRoot>>),
-                        )
-                        .in_set(Frame::Hud),
-                ),
-            );
+        for page in [
+            MenuPage::Main,
+            MenuPage::Online,
+            MenuPage::Games,
+            MenuPage::Leaderboard,
+        ] {
+            app.add_systems(OnEnter(page), spawn_menu);
+        }
+        app.add_systems(
+            Update,
+            (
+                menu_actions
+                    .run_if(on_message::<ActionPressed>)
+                    .in_set(Frame::Actions),
+                sync_menu
+                    .run_if(in_state(Screen::Menu))
+                    .run_if(
+                        any_match_filter::<Added<MenuColumn>>
+                            .or_eager(resource_changed::<MenuChoice>)
+                            .or_eager(resource_changed::<RoomClock>)
+                            .or_eager(resource_changed::<PlayerProfile>)
+                            .or_eager(resource_changed::<SavedGames>)
+                            .or_eager(resource_changed::<ServerUrl>)
+                            .or_eager(resource_changed::<OnlineMemory>)
+                            .or_eager(resource_changed::<Typing>)
+                            .or_eager(resource_changed::<Lobby>)
+                            .or_eager(resource_changed::<KeptGames>)
+                            .or_eager(resource_changed::<Listed>)
+                            .or_eager(resource_changed::<ServerRecords>)
+                            .or_eager(resource_changed::<KnownRatings>)
+                            // The summary's width follows the window's.
+                            .or_eager(resource_changed::<ScreenLayout>)
+                            .or_eager(resource_changed::<super::PanelSettings>)
+                            // The language button names the language.
+                            .or_eager(resource_changed::<Words>),
+                    )
+                    .in_set(Frame::Hud),
+                hide_menu_under_rules
+                    .run_if(in_state(Screen::Menu))
+                    .run_if(
+                        resource_changed::<super::HowToPlay>
+                            .or_eager(any_match_filter::<Added<MenuRoot>>),
+                    )
+                    .in_set(Frame::Hud),
+            ),
+        );
     }
 }

@@ -25,7 +25,7 @@ mod scroll;
 mod theme;
 mod widgets;
 
-pub use arrange::{ButtonGroup, HudSlot, SheetOpen};
+pub use arrange::{ButtonGroup, HudSlot, Sheet};
 pub use game_over::GameOverPanel;
 pub use guided::Guide;
 pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage};
@@ -36,7 +36,7 @@ pub use my_games::{KEPT_AT_MOST, KeptGame, KeptGames, LevelStats, Outcome};
 pub use page::{Announcement, PageControls, PageGroup, PageItem, PagePress};
 pub use panel::{PanelButton, panel_entries};
 pub use play_online::{MenuPage, TextField, Typing};
-pub use reactions::{ReactionBarOpen, ReactionBubble};
+pub use reactions::{ReactionBubble, Reactions};
 pub use widgets::{Focus, Focusable};
 
 use crate::ai::{HintRequest, NoHint};
@@ -532,6 +532,32 @@ fn enter_game(
     on_screen.set_if_neq(OnScreen(true));
 }
 
+/// Whether a change of `S` waits for the next frame.
+fn pending<S: bevy::state::state::FreelyMutableState>(next: Option<Res<NextState<S>>>) -> bool {
+    next.is_some_and(|next| !matches!(*next, NextState::Unchanged))
+}
+
+/// The changes of screen, page and overlay waiting for the next frame.
+#[derive(bevy::ecs::system::SystemParam)]
+struct PendingChanges<'w> {
+    screen: Option<Res<'w, NextState<Screen>>>,
+    page: Option<Res<'w, NextState<play_online::MenuPage>>>,
+    sheet: Option<Res<'w, NextState<Sheet>>>,
+    reactions: Option<Res<'w, NextState<Reactions>>>,
+}
+
+/// A screen, page or overlay changes at the start of the next frame: ask for that frame.
+fn ask_for_transition(changes: PendingChanges, mut keep: ResMut<crate::rest::KeepAwake>) {
+    let PendingChanges {
+        screen,
+        page,
+        sheet,
+        reactions,
+    } = changes;
+    let waiting = pending(screen) || pending(page) || pending(sheet) || pending(reactions);
+    keep.hold(crate::rest::Awake::Transition, waiting);
+}
+
 /// Back on the menu the match waits behind it.
 fn leave_game(mut on_screen: ResMut<OnScreen>) {
     on_screen.set_if_neq(OnScreen(false));
@@ -542,6 +568,7 @@ pub(crate) struct UiPlugin;
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
+            .add_sub_state::<play_online::MenuPage>()
             .init_resource::<MenuChoice>()
             .init_resource::<RoomClock>()
             .init_resource::<Notice>()
@@ -565,6 +592,7 @@ impl Plugin for UiPlugin {
                         .run_if(on_message::<ActionPressed>)
                         .in_set(Frame::Actions),
                     collect_notices.in_set(Frame::Notices),
+                    ask_for_transition.in_set(Frame::Hud),
                 ),
             )
             .add_plugins((

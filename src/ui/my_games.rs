@@ -350,7 +350,7 @@ pub(super) fn my_games_lines(
 /// game as a replay, go back.
 fn my_games_actions(
     mut actions: MessageReader<ActionPressed>,
-    (mut page, mut listed): (ResMut<MenuPage>, ResMut<Listed>),
+    (mut page, mut listed): (ResMut<NextState<MenuPage>>, ResMut<Listed>),
     (records, server): (Res<ServerRecords>, Res<ServerUrl>),
     mut requests: MessageWriter<NetRequest>,
     mut files: MessageWriter<FileRequest>,
@@ -358,7 +358,7 @@ fn my_games_actions(
     for ActionPressed(action) in actions.read() {
         match *action {
             UiAction::OpenMyGames => {
-                *page = MenuPage::Games;
+                page.set(MenuPage::Games);
                 *listed = Listed::default();
                 requests.write(NetRequest::FetchMyGames);
             }
@@ -367,7 +367,7 @@ fn my_games_actions(
                 requests.write(NetRequest::FetchMoreGames);
             }
             UiAction::OpenKeptGame(index) => {
-                *page = MenuPage::Main;
+                page.set(MenuPage::Main);
                 files.write(FileRequest::OpenKept(index));
             }
             UiAction::OpenRecord(index) => {
@@ -375,11 +375,11 @@ fn my_games_actions(
                     continue;
                 };
                 if let Some(game) = games.games.get(index) {
-                    *page = MenuPage::Main;
+                    page.set(MenuPage::Main);
                     requests.write(NetRequest::OpenReplay(game_url(origin, &game.id)));
                 }
             }
-            UiAction::CloseRecords => *page = MenuPage::Main,
+            UiAction::CloseRecords => page.set(MenuPage::Main),
             _ => {}
         }
     }

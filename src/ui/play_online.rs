@@ -22,8 +22,10 @@ use starhalma_protocol::{
     socket_url,
 };
 
-/// Which page the menu shows.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which page the menu shows: a state of the menu screen, so a page is spawned on entering it
+/// and gone on leaving it, and the menu always opens on its main page.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Menu)]
 pub enum MenuPage {
     #[default]
     Main,
@@ -378,7 +380,11 @@ fn typed_room_link(typed: &str, server: &ServerUrl) -> Option<String> {
 /// The page's buttons.
 fn online_page_actions(
     mut actions: MessageReader<ActionPressed>,
-    (mut page, mut typing, mut profile): (ResMut<MenuPage>, ResMut<Typing>, ResMut<PlayerProfile>),
+    (mut page, mut typing, mut profile): (
+        ResMut<NextState<MenuPage>>,
+        ResMut<Typing>,
+        ResMut<PlayerProfile>,
+    ),
     (choice, clock): (Res<MenuChoice>, Res<RoomClock>),
     (mut server, mut chosen): (ResMut<ServerUrl>, ResMut<ChosenServer>),
     mut requests: MessageWriter<NetRequest>,
@@ -393,14 +399,14 @@ fn online_page_actions(
             typing.confirm_new_identity = false;
             typing.error = None;
         }
-        let mut play = |request: NetRequest, page: &mut MenuPage| {
+        // Leaving the menu leaves its page too.
+        let mut play = |request: NetRequest| {
             requests.write(request);
-            *page = MenuPage::Main;
             next.set(Screen::Playing);
         };
         match *action {
             UiAction::OpenOnline => {
-                *page = MenuPage::Online;
+                page.set(MenuPage::Online);
                 typing.error = None;
                 requests.write(NetRequest::WatchLobby);
             }
@@ -409,7 +415,7 @@ fn online_page_actions(
                 requests.write(NetRequest::WatchLobby);
             }
             UiAction::CloseOnline => {
-                *page = MenuPage::Main;
+                page.set(MenuPage::Main);
                 typing.editing = None;
                 requests.write(NetRequest::LeaveLobby);
             }
@@ -489,7 +495,7 @@ fn online_page_actions(
                 match typed_room_link(&typing.code, &server) {
                     Some(link) => {
                         typing.error = None;
-                        play(NetRequest::Join(link), &mut page);
+                        play(NetRequest::Join(link));
                     }
                     None => {
                         typing.error = Some(
@@ -499,40 +505,33 @@ fn online_page_actions(
                     }
                 }
             }
-            UiAction::QuickMatch => play(
-                NetRequest::QuickMatch(MatchVariant::Exactly(variant), variant.players(), clock.0),
-                &mut page,
-            ),
-            UiAction::QuickMatchAny => play(
-                NetRequest::QuickMatch(MatchVariant::Any, variant.players(), clock.0),
-                &mut page,
-            ),
-            UiAction::HostHere => play(
-                NetRequest::HostHere {
-                    variant,
-                    clock: clock.0,
-                    random_start,
-                },
-                &mut page,
-            ),
-            UiAction::HostPublic => play(
-                NetRequest::Host {
-                    variant,
-                    clock: clock.0,
-                    public: true,
-                    random_start,
-                },
-                &mut page,
-            ),
-            UiAction::PlayFriend => play(
-                NetRequest::Host {
-                    variant,
-                    clock: clock.0,
-                    public: false,
-                    random_start,
-                },
-                &mut page,
-            ),
+            UiAction::QuickMatch => play(NetRequest::QuickMatch(
+                MatchVariant::Exactly(variant),
+                variant.players(),
+                clock.0,
+            )),
+            UiAction::QuickMatchAny => play(NetRequest::QuickMatch(
+                MatchVariant::Any,
+                variant.players(),
+                clock.0,
+            )),
+            UiAction::HostHere => play(NetRequest::HostHere {
+                variant,
+                clock: clock.0,
+                random_start,
+            }),
+            UiAction::HostPublic => play(NetRequest::Host {
+                variant,
+                clock: clock.0,
+                public: true,
+                random_start,
+            }),
+            UiAction::PlayFriend => play(NetRequest::Host {
+                variant,
+                clock: clock.0,
+                public: false,
+                random_start,
+            }),
             UiAction::SitAt(code) | UiAction::Watch(code) => {
                 let Some(origin) = &server.0 else {
                     continue;
@@ -543,7 +542,7 @@ fn online_page_actions(
                 } else {
                     NetRequest::Join(link)
                 };
-                play(request, &mut page);
+                play(request);
             }
             _ => {}
         }
@@ -563,7 +562,6 @@ impl Plugin for PlayOnlinePlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<KeyboardInput>()
             .add_message::<Ime>()
-            .init_resource::<MenuPage>()
             .init_resource::<Typing>()
             .add_systems(
                 Update,

@@ -38,9 +38,15 @@ pub(super) fn reaction_said(variant: Variant, reacted: &Reacted) -> Phrase {
         .with("reaction", reaction_words(reacted.reaction))
 }
 
-/// Whether the reaction bar is open.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ReactionBarOpen(pub bool);
+/// Whether the reaction bar is open: a state of the game screen, so it is closed in every game
+/// that starts.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Playing)]
+pub enum Reactions {
+    #[default]
+    Closed,
+    Open,
+}
 
 /// The bar of reaction buttons.
 #[derive(Component)]
@@ -91,33 +97,44 @@ fn build_reaction_bar(mut commands: Commands) {
 fn reaction_actions(
     mut actions: MessageReader<ActionPressed>,
     online: Res<Online>,
-    mut open: ResMut<ReactionBarOpen>,
+    (open, mut next): (Res<State<Reactions>>, ResMut<NextState<Reactions>>),
     mut profile: ResMut<PlayerProfile>,
     mut requests: MessageWriter<NetRequest>,
 ) {
+    let mut wanted = *open.get();
     for ActionPressed(action) in actions.read() {
         match action {
-            UiAction::OpenReactions => open.0 = !open.0 && may_react(&online),
+            UiAction::OpenReactions => {
+                let opens = wanted == Reactions::Closed && may_react(&online);
+                wanted = if opens {
+                    Reactions::Open
+                } else {
+                    Reactions::Closed
+                };
+            }
             UiAction::React(reaction) => {
                 if may_react(&online) {
                     requests.write(NetRequest::React(*reaction));
                 }
-                open.0 = false;
+                wanted = Reactions::Closed;
             }
             UiAction::MuteReactions => profile.mute_reactions = !profile.mute_reactions,
             _ => {}
         }
     }
+    if wanted != *open.get() {
+        next.set(wanted);
+    }
 }
 
 /// The bar shows while open and the player may react, along the board's lower edge.
 fn place_reaction_bar(
-    open: Res<ReactionBarOpen>,
+    open: Res<State<Reactions>>,
     online: Res<Online>,
     layout: Res<ScreenLayout>,
     mut bars: Query<&mut Node, With<ReactionBar>>,
 ) {
-    let shown = open.0 && may_react(&online);
+    let shown = *open.get() == Reactions::Open && may_react(&online);
     let board = layout.board;
     for mut node in &mut bars {
         let display = if shown { Display::Flex } else { Display::None };
@@ -248,13 +265,14 @@ pub(super) struct ReactionsPlugin;
 
 impl Plugin for ReactionsPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<ReactionBarOpen>()
+        app.add_sub_state::<Reactions>()
             .add_systems(OnEnter(Screen::Playing), build_reaction_bar)
             .add_systems(
                 Update,
                 (
                     reaction_actions
                         .run_if(on_message::<ActionPressed>)
+                        .run_if(in_state(Screen::Playing))
                         .in_set(Frame::Actions),
                     (place_reaction_bar, show_bubbles.run_if(bubbles_due))
                         .in_set(Frame::Hud)

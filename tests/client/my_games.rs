@@ -179,7 +179,10 @@ fn games_against_easy_and_hard_are_kept_with_statistics_and_open_as_replays() {
     until_plies(&mut app, 2);
     press(&mut app, UiAction::ChangeMode);
     press(&mut app, UiAction::OpenMyGames);
-    assert_eq!(*app.world().resource::<MenuPage>(), MenuPage::Games);
+    assert_eq!(
+        *app.world().resource::<State<MenuPage>>().get(),
+        MenuPage::Games
+    );
     let shown = texts(&mut app);
     for line in [
         "Kept on this device: 3 games against the computer (the last 500)",
@@ -396,7 +399,10 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
 
     // The leaderboard, for the menu's rule set (the table), all counts, then 2 players.
     press(&mut app, UiAction::OpenLeaderboard);
-    assert_eq!(*app.world().resource::<MenuPage>(), MenuPage::Leaderboard);
+    assert_eq!(
+        *app.world().resource::<State<MenuPage>>().get(),
+        MenuPage::Leaderboard
+    );
     let got_board = |players: Option<u8>| {
         move |app: &App| {
             matches!(&app.world().resource::<ServerRecords>().leaderboard,
@@ -434,7 +440,10 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
     app.update();
     assert!(asked.recv().unwrap().contains("/games?limit=50"));
     press(&mut app, UiAction::OpenRecord(0));
-    assert_eq!(*app.world().resource::<MenuPage>(), MenuPage::Main);
+    assert_eq!(
+        *app.world().resource::<State<MenuPage>>().get(),
+        MenuPage::Main
+    );
     until_answered(&mut app, |app| {
         app.world()
             .resource::<Notice>()

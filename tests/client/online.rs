@@ -10,9 +10,8 @@ use starhalma::testing::SoundCue;
 use starhalma::testing::{
     ActionPressed, Animating, Authority, CommandApplied, CommandRejected, FinishedRecord,
     GameReset, HudText, KnownRatings, Lobby, LobbyState, Marble, MenuPage, MoveApplied, NetRequest,
-    Notice, OnHole, Online, OnlineMemory, Phase, Phrase, PlayerProfile, ReactionBarOpen,
-    ReactionBubble, Remote, RoomClock, ScriptedNetwork, SeatNames, TextField, Typing, Words,
-    suggest_name,
+    Notice, OnHole, Online, OnlineMemory, Phase, Phrase, PlayerProfile, ReactionBubble, Reactions,
+    Remote, RoomClock, ScriptedNetwork, SeatNames, TextField, Typing, Words, suggest_name,
 };
 use starhalma::{
     GameCommand, Language, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, ServerUrl,
@@ -964,6 +963,10 @@ fn bubbles(app: &mut App) -> Vec<String> {
         .collect()
 }
 
+fn reactions(app: &App) -> Reactions {
+    *app.world().resource::<State<Reactions>>().get()
+}
+
 fn press(app: &mut App, action: UiAction) {
     app.world_mut().write_message(ActionPressed(action));
     app.update();
@@ -979,9 +982,11 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
     script.sent();
     // React opens the bar; a reaction goes out and closes it.
     press(&mut app, UiAction::OpenReactions);
-    assert!(app.world().resource::<ReactionBarOpen>().0);
+    app.update();
+    assert_eq!(reactions(&app), Reactions::Open);
     press(&mut app, UiAction::React(Reaction::GoodMove));
-    assert!(!app.world().resource::<ReactionBarOpen>().0);
+    app.update();
+    assert_eq!(reactions(&app), Reactions::Closed);
     app.update();
     assert_eq!(
         script.sent(),
@@ -1032,7 +1037,7 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
     press(&mut app, UiAction::OpenReactions);
     press(&mut app, UiAction::React(Reaction::Hello));
     app.update();
-    assert!(!app.world().resource::<ReactionBarOpen>().0);
+    assert_eq!(reactions(&app), Reactions::Closed);
     assert!(script.sent().is_empty());
 }
 
@@ -1258,7 +1263,10 @@ fn the_play_online_page_follows_the_public_tables() {
     let (mut app, script) = online_app();
     press(&mut app, UiAction::OpenOnline);
     app.update();
-    assert_eq!(*app.world().resource::<MenuPage>(), MenuPage::Online);
+    assert_eq!(
+        *app.world().resource::<State<MenuPage>>().get(),
+        MenuPage::Online
+    );
     assert_eq!(
         script.sent(),
         [
@@ -1350,7 +1358,10 @@ fn the_play_online_page_follows_the_public_tables() {
         Screen::Playing
     );
     assert_eq!(app.world().resource::<Lobby>().state, LobbyState::Off);
-    assert_eq!(*app.world().resource::<MenuPage>(), MenuPage::Main);
+    assert!(
+        app.world().get_resource::<State<MenuPage>>().is_none(),
+        "the menu's page went with the menu"
+    );
 }
 
 #[test]

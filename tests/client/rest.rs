@@ -7,10 +7,10 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{CursorMoved, WindowEvent};
 use starhalma::testing::{
-    Awake, Choice, ComputerThinking, FramesAsked, KeepAwake, Need, PlanningMode, PressKind,
-    WakeSignal,
+    ActionPressed, Awake, Choice, ComputerThinking, FramesAsked, KeepAwake, MenuPage, Need,
+    PlanningMode, PressKind, WakeSignal,
 };
-use starhalma::{Match, MoveSource, SeatKind, Setup, Store};
+use starhalma::{Match, MoveSource, Screen, SeatKind, Setup, Store, UiAction};
 use starhalma_ai::Level;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -76,6 +76,33 @@ fn input_asks_for_frames_until_its_effects_are_drawn() {
     // A few frames more (what shows a frame late), then rest again.
     let lingered = until_rest(&mut app, 10);
     assert!((1..=3).contains(&lingered), "{lingered} frames after input");
+}
+
+/// A press with no window event (the web page's own buttons) that changes the screen or the
+/// menu's page asks for the frame that makes the change.
+#[test]
+fn a_screen_or_page_change_asks_for_the_frame_that_makes_it() {
+    let mut app = app_for(Match::new(people(table2())));
+    settled(&mut app);
+    app.world_mut()
+        .write_message(ActionPressed(UiAction::ChangeMode));
+    app.update();
+    assert!(holds(&app, Awake::Transition));
+    assert_eq!(asked(&app), Need::EveryFrame);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert!(!holds(&app, Awake::Transition));
+    settled(&mut app);
+    app.world_mut()
+        .write_message(ActionPressed(UiAction::OpenMyGames));
+    app.update();
+    assert!(holds(&app, Awake::Transition));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<MenuPage>>().get(),
+        MenuPage::Games
+    );
+    assert!(!holds(&app, Awake::Transition));
 }
 
 #[test]
