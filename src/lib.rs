@@ -91,7 +91,7 @@ pub mod testing {
         Focusable, GameOverPanel, Guide, HowToPlay, HudSlot, HudText, KEPT_AT_MOST, KeptGame,
         KeptGames, LevelStats, MenuChoice, MenuPage, MenuSummary, ModalFocus, Notice, Outcome,
         PageControls, PageGroup, PageItem, PagePress, PanelButton, ReactionBubble, Reactions,
-        ReplayButton, RoomClock, RulesPage, SavedGames, Sheet, TextField, Typing, UiAction,
+        ReplayButton, RoomClock, RulesPage, SavedGames, SheetOpen, TextField, Typing, UiAction,
         panel_entries,
     };
 }

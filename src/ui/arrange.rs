@@ -68,29 +68,20 @@ pub(super) struct HudButtons;
 #[derive(Component)]
 pub(super) struct MoreSheet;
 
-/// Whether the "More" sheet is open: a state of the game screen, so every game starts with it
-/// closed.
-#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Playing)]
-pub enum Sheet {
-    #[default]
-    Closed,
-    Open,
-}
+/// Whether the "More" sheet is open.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SheetOpen(pub bool);
 
 /// "More" opens or closes the sheet; any other button pressed closes it (its action is done).
-fn sheet_actions(
-    mut actions: MessageReader<ActionPressed>,
-    sheet: Res<State<Sheet>>,
-    mut next: ResMut<NextState<Sheet>>,
-) {
+fn sheet_actions(mut actions: MessageReader<ActionPressed>, mut sheet: ResMut<SheetOpen>) {
     for ActionPressed(action) in actions.read() {
-        let open = *action == UiAction::ToggleMore && *sheet.get() == Sheet::Closed;
-        let wanted = if open { Sheet::Open } else { Sheet::Closed };
-        if wanted != *sheet.get() {
-            next.set(wanted);
-        }
+        let open = *action == UiAction::ToggleMore && !sheet.0;
+        sheet.set_if_neq(SheetOpen(open));
     }
+}
+
+fn close_sheet(mut sheet: ResMut<SheetOpen>) {
+    sheet.set_if_neq(SheetOpen(false));
 }
 
 /// Sets a node's field only when it differs, so unchanged nodes are not marked changed.
@@ -105,7 +96,7 @@ macro_rules! set {
 fn arrange(
     mut commands: Commands,
     layout: Res<ScreenLayout>,
-    sheet: Res<State<Sheet>>,
+    sheet: Res<SheetOpen>,
     mut nodes: ParamSet<(
         Query<&mut Node, With<HudColumn>>,
         Query<(Entity, &mut Node), With<HudButtons>>,
@@ -146,7 +137,7 @@ fn arrange(
         let Ok((sheet_entity, mut node)) = sheets.single_mut() else {
             return;
         };
-        place_sheet(&mut node, l, *sheet.get() == Sheet::Open);
+        place_sheet(&mut node, l, sheet.0);
         sheet_entity
     };
     // The buttons in their desktop order, split between the column (or bar) and the sheet.
@@ -459,12 +450,12 @@ pub(super) struct ArrangePlugin;
 
 impl Plugin for ArrangePlugin {
     fn build(&self, app: &mut App) {
-        app.add_sub_state::<Sheet>()
+        app.init_resource::<SheetOpen>()
+            .add_systems(OnExit(Screen::Playing), close_sheet)
             .add_systems(
                 Update,
                 sheet_actions
                     .run_if(on_message::<ActionPressed>)
-                    .run_if(in_state(Screen::Playing))
                     .in_set(Frame::Actions),
             )
             .add_systems(
@@ -473,7 +464,7 @@ impl Plugin for ArrangePlugin {
                     arrange
                         .run_if(
                             resource_changed::<ScreenLayout>
-                                .or_eager(state_changed::<Sheet>)
+                                .or_eager(resource_changed::<SheetOpen>)
                                 .or_eager(any_match_filter::<Added<HudSlot>>)
                                 .or_eager(any_match_filter::<Added<PanelRoot>>)
                                 .or_eager(any_match_filter::<Added<MoveListRoot>>),

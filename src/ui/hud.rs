@@ -4,7 +4,7 @@
 //! buttons stand on each shape of screen is `arrange`'s.
 
 use super::arrange::{
-    ButtonGroup, HudButtons, HudColumn, HudSlot, LeftOutWhenCompact, MoreSheet, Sheet,
+    ButtonGroup, HudButtons, HudColumn, HudSlot, LeftOutWhenCompact, MoreSheet, SheetOpen,
 };
 use super::online::{describe_connection, online_buttons};
 use super::theme::{GUIDE_TEXT, NOTICE_TEXT, ONLINE_TEXT, SHEET_BACKGROUND, SOFT_TEXT, TEXT, size};
@@ -304,7 +304,7 @@ struct ButtonStates<'w> {
     symbols: Res<'w, SeatSymbols>,
     online: Res<'w, Online>,
     authority: Res<'w, Authority>,
-    sheet: Res<'w, State<Sheet>>,
+    sheet: Res<'w, SheetOpen>,
     profile: Res<'w, PlayerProfile>,
     panel: Res<'w, PanelSettings>,
 }
@@ -364,9 +364,7 @@ fn update_buttons(
             UiAction::MuteReactions => Phrase::msg(id::BUTTON_REACTIONS_ON),
             UiAction::ToggleNotation if panel.notation => Phrase::msg(id::BUTTON_MOVES_NOTATION),
             UiAction::ToggleNotation => Phrase::msg(id::BUTTON_MOVES_LABELS),
-            UiAction::ToggleMore if *sheet.get() == Sheet::Open => {
-                Phrase::msg(id::BUTTON_MORE_CLOSE)
-            }
+            UiAction::ToggleMore if sheet.0 => Phrase::msg(id::BUTTON_MORE_CLOSE),
             UiAction::ToggleMore => Phrase::msg(id::BUTTON_MORE),
             _ => continue,
         };
@@ -408,7 +406,7 @@ impl Plugin for HudPlugin {
                         .or_eager(resource_changed::<AnimationSettings>)
                         .or_eager(resource_changed::<SoundSettings>)
                         .or_eager(resource_changed::<SeatSymbols>)
-                        .or_eager(state_changed::<Sheet>)
+                        .or_eager(resource_changed::<SheetOpen>)
                         .or_eager(resource_changed::<PlayerProfile>)
                         .or_eager(resource_changed::<PanelSettings>)
                         .or_eager(any_match_filter::<Added<UiAction>>),

@@ -25,7 +25,7 @@ mod scroll;
 mod theme;
 mod widgets;
 
-pub use arrange::{ButtonGroup, HudSlot, Sheet};
+pub use arrange::{ButtonGroup, HudSlot, SheetOpen};
 pub use game_over::GameOverPanel;
 pub use guided::Guide;
 pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage};
@@ -542,7 +542,6 @@ fn pending<S: bevy::state::state::FreelyMutableState>(next: Option<Res<NextState
 struct PendingChanges<'w> {
     screen: Option<Res<'w, NextState<Screen>>>,
     page: Option<Res<'w, NextState<play_online::MenuPage>>>,
-    sheet: Option<Res<'w, NextState<Sheet>>>,
     reactions: Option<Res<'w, NextState<Reactions>>>,
 }
 
@@ -551,10 +550,9 @@ fn ask_for_transition(changes: PendingChanges, mut keep: ResMut<crate::rest::Kee
     let PendingChanges {
         screen,
         page,
-        sheet,
         reactions,
     } = changes;
-    let waiting = pending(screen) || pending(page) || pending(sheet) || pending(reactions);
+    let waiting = pending(screen) || pending(page) || pending(reactions);
     keep.hold(crate::rest::Awake::Transition, waiting);
 }
 

@@ -33,6 +33,7 @@ pub mod lobby;
 pub mod message;
 pub mod name;
 pub mod records;
+pub mod seat;
 pub mod session;
 
 pub use clock::{ClockError, MoveClock};
@@ -44,8 +45,8 @@ pub use ids::{IdError, PlayerKey, RoomCode, Token};
 pub use link::{LinkError, room_in_url, room_link, socket_url};
 pub use lobby::{LOBBY_MAX, LobbyRoom, MatchVariant};
 pub use message::{
-    ClientMessage, ErrorCode, MovedBy, REACTION_EVERY_MS, Reaction, RoomEvent, SeatHolder,
-    ServerMessage, Welcome,
+    ClientMessage, ErrorCode, MovedBy, REACTION_EVERY_MS, Reaction, RoomEvent, ServerMessage,
+    Welcome,
 };
 pub use name::{NameError, PlayerName};
 pub use records::{
@@ -53,4 +54,5 @@ pub use records::{
     PLAYER_ID_LEN, RATINGS_MAX_PLAYERS, RatingSummary, RatingsPage, SeatSummary, game_url,
     games_url, is_player_id, leaderboard_url, places, ratings_url,
 };
+pub use seat::SeatHolder;
 pub use session::{GONE_AFTER, Liveness, MoveInFlight, PING_AFTER, Session};

@@ -2,7 +2,7 @@
 
 use crate::clock::MoveClock;
 use crate::ids::RoomCode;
-use crate::message::SeatHolder;
+use crate::seat::SeatHolder;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use starhalma_rules::Variant;
 

@@ -385,7 +385,7 @@ async fn get_ratings<S: RoomStore>(
     }
 }
 
-/// The API's routes, for [`crate::server::app`].
+/// The API's routes, for [`crate::http::app`].
 pub fn routes<S: RoomStore>() -> axum::Router<Arc<Server<S>>> {
     use axum::routing::get;
     axum::Router::new()

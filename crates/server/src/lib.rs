@@ -12,6 +12,7 @@
 
 pub mod api;
 pub mod clock;
+pub mod http;
 pub mod identity;
 pub mod limits;
 pub mod local;
@@ -24,9 +25,10 @@ pub mod server;
 pub mod store;
 
 pub use clock::{Clock, ManualClock, SystemClock, UnixClock};
+pub use http::app;
 pub use limits::Limits;
 pub use local::serve_in_background;
 pub use redis_store::RedisStore;
 pub use room::{Refusal, Room};
-pub use server::{Server, app, new_gateway_id, spawn_sweeper, sweep};
+pub use server::{Server, new_gateway_id, spawn_sweeper, sweep};
 pub use store::{Broadcast, Found, MemoryStore, RoomStore, StoreError};

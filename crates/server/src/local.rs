@@ -3,7 +3,8 @@
 //! game's frame never waits on it.
 
 use crate::clock::SystemClock;
-use crate::server::{Server, app, new_gateway_id, spawn_sweeper};
+use crate::http::app;
+use crate::server::{Server, new_gateway_id, spawn_sweeper};
 use crate::store::MemoryStore;
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -8,13 +8,11 @@ use crate::limits::{ConnectionSlot, Gate, Limits, TokenBucket, WatcherSlot};
 use crate::recorder::Recorder;
 use crate::room::{ConnId, MoveOutcome, Notice, Refusal, Room, Table};
 use crate::store::{Broadcast, Found, LobbyChange, RoomStore, StoreError, Subscription};
-use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::http::header::HOST;
 use axum::response::Response;
-use axum::routing::get;
 use futures_util::SinkExt;
 use starhalma_ai::{Level, Planner, SplitMix};
 use starhalma_protocol::{
@@ -23,14 +21,12 @@ use starhalma_protocol::{
 };
 use starhalma_rules::Variant;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::{mpsc, watch};
-use tower_http::services::ServeDir;
 
 /// What the server shares between connections.
 pub struct Server<S> {
@@ -129,23 +125,6 @@ impl<S: RoomStore> Server<S> {
     }
 }
 
-/// `/ws` the room socket; every other path the web build in `dist`, when given: a file's `.br`
-/// or `.gz` twin (web/build.sh writes them) goes to a browser that accepts that encoding, with
-/// its `Content-Encoding`. Serve it with `into_make_service_with_connect_info::<SocketAddr>()`:
-/// the limits count by address.
-pub fn app<S: RoomStore>(server: Arc<Server<S>>, dist: Option<PathBuf>) -> Router {
-    let router = Router::new()
-        .route("/ws", get(upgrade::<S>))
-        .merge(crate::api::routes::<S>())
-        .with_state(server);
-    match dist {
-        Some(dist) => {
-            router.fallback_service(ServeDir::new(dist).precompressed_br().precompressed_gzip())
-        }
-        None => router,
-    }
-}
-
 /// The read limit: a frame past it closes the connection with 1009 (the socket cannot read on
 /// after it); frames up to it but over `MAX_FRAME_BYTES` get the protocol's `too_large` and the
 /// connection stays.
@@ -157,7 +136,8 @@ const READ_CHUNK: usize = 1024;
 /// How often the real-time sweep looks for deadlines (takeovers, expiry).
 const SWEEP_EVERY: Duration = Duration::from_millis(250);
 
-async fn upgrade<S: RoomStore>(
+/// `/ws`: a client's socket, refused in words when its address has too many.
+pub(crate) async fn upgrade<S: RoomStore>(
     State(server): State<Arc<Server<S>>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,

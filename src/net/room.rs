@@ -1,0 +1,240 @@
+//! The online room as the player sees it ([`Online`]), the seat tokens kept between runs, the
+//! seats' names, and entering or leaving a room.
+
+use super::connection::Connection;
+use super::{KnownRatings, NetRequest, record_in_url};
+use crate::core::{CommandApplied, GameCommand, Match};
+use crate::locale::{Phrase, SeatNames, colour_name};
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use starhalma_locale::id;
+use starhalma_protocol::{MoveClock, Reaction, RoomCode, SeatHolder, Token};
+
+/// A room link to enter as soon as the game starts (the page's `?room=`, the desktop's
+/// `--join`), or a finished game's link to replay (`?game=`, `--game`).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct JoinAtStart(pub String);
+
+/// Seat tokens of the rooms this device sat in (newest last) and the last online room, which
+/// Continue rejoins. Persist keeps it between runs.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OnlineMemory {
+    pub tokens: Vec<(RoomCode, Token)>,
+    pub last_link: Option<String>,
+}
+
+/// Rooms expire within a day, so a few recent tokens are all worth keeping.
+const KEPT_TOKENS: usize = 16;
+
+impl OnlineMemory {
+    pub(super) fn token(&self, room: RoomCode) -> Option<Token> {
+        self.tokens
+            .iter()
+            .rev()
+            .find(|(r, _)| *r == room)
+            .map(|(_, t)| *t)
+    }
+
+    pub(super) fn keep(&mut self, room: RoomCode, token: Token) {
+        self.tokens.retain(|(r, _)| *r != room);
+        self.tokens.push((room, token));
+        let extra = self.tokens.len().saturating_sub(KEPT_TOKENS);
+        self.tokens.drain(..extra);
+    }
+}
+
+/// Where the connection stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Phase {
+    /// Not playing online.
+    #[default]
+    Offline,
+    Connecting,
+    InRoom,
+    /// The connection dropped; trying again with the seat's token.
+    Reconnecting,
+    /// The room is gone (30 minutes after everyone left, or a day after it was made).
+    Expired,
+    /// Another window took this seat over with its token.
+    Replaced,
+    /// The server could not be reached or refused the room.
+    Failed(Phrase),
+}
+
+/// The online room as the player sees it (the HUD shows it).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Online {
+    pub phase: Phase,
+    pub link: Option<String>,
+    /// This device's seat; `None` for a spectator.
+    pub seat: Option<u8>,
+    pub host: bool,
+    pub seats: Vec<SeatHolder>,
+    /// Every seat is taken and play has begun.
+    pub started: bool,
+    /// Seats whose person lost the connection, with the time (`Time<Real>::elapsed_secs_f64`) when
+    /// the computer starts playing their turns.
+    pub away: Vec<(u8, f64)>,
+    /// The server's latest refusal.
+    pub refusal: Option<Phrase>,
+    /// Reactions heard in this room, oldest first (the interface shows the recent ones).
+    pub reactions: Vec<Reacted>,
+    /// The room's move clock, if it has one.
+    pub clock: Option<MoveClock>,
+    /// With a clock: when (`Time<Real>::elapsed_secs_f64`) the seat to move runs out of time,
+    /// counted from when its turn's start reached this device.
+    pub turn_deadline: Option<f64>,
+    /// Before play starts: since when (`Time<Real>::elapsed_secs_f64`) this device has waited in
+    /// the room for players.
+    pub waiting_since: Option<f64>,
+    /// The id the room's current game is kept under on the server once it ends (its replay
+    /// link, [`Online::replay_link`]).
+    pub record: Option<String>,
+}
+
+/// How long a host waits for players before the game suggests the computer for the open
+/// seats.
+const WAIT_BEFORE_SUGGESTING_COMPUTER: f64 = 60.0;
+
+/// A reaction someone in the room sent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reacted {
+    pub seat: u8,
+    pub reaction: Reaction,
+    /// When it arrived (`Time<Real>::elapsed_secs_f64`).
+    pub at: f64,
+    /// How many moves the game had then (the move list shows it after that move).
+    pub ply: usize,
+}
+
+/// How long a reaction's bubble shows.
+const REACTION_SHOWN_SECS: f64 = 4.0;
+
+/// Every seat named by who plays it (see [`SeatNames`]): online only.
+pub(super) fn name_seats(
+    (online, state): (Res<Online>, Res<Match>),
+    ratings: Res<KnownRatings>,
+    mut names: ResMut<SeatNames>,
+) {
+    let variant = state.game.variant();
+    let family = starhalma_protocol::Family::of(variant.rules());
+    let named = if online.is_online() && online.seats.len() == usize::from(variant.players()) {
+        online
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, holder)| {
+                let colour = variant.colour(seat as u8);
+                let phrase = match holder {
+                    SeatHolder::Person {
+                        name: Some(name),
+                        player,
+                        ..
+                    } => {
+                        let rating = player.as_deref().and_then(|p| ratings.words(family, p));
+                        Phrase::msg(if rating.is_some() {
+                            id::SEAT_NAMED_RATED
+                        } else {
+                            id::SEAT_NAMED
+                        })
+                        .with("name", Phrase::Verbatim(name.to_string()))
+                        .with("colour", colour_name(colour))
+                        .with("rating", rating.unwrap_or_default())
+                    }
+                    SeatHolder::Computer => Phrase::msg(id::SEAT_COMPUTER)
+                        .with("colour", colour_name(colour))
+                        .with("level", Phrase::msg(id::LEVEL_MEDIUM)),
+                    _ => return None,
+                };
+                Some((colour, phrase))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    names.set_if_neq(SeatNames(named));
+}
+
+impl Online {
+    pub fn is_online(&self) -> bool {
+        self.phase != Phase::Offline
+    }
+
+    /// The reactions to show at `now`, oldest first.
+    pub fn recent_reactions(&self, now: f64) -> impl Iterator<Item = &Reacted> {
+        self.reactions
+            .iter()
+            .filter(move |r| now - r.at < REACTION_SHOWN_SECS)
+    }
+
+    /// Whether the host has waited long enough for players that the game suggests filling
+    /// the open seats with the computer.
+    pub fn waited_long(&self, now: f64) -> bool {
+        self.host_waiting_since()
+            .is_some_and(|since| now - since >= WAIT_BEFORE_SUGGESTING_COMPUTER)
+    }
+
+    /// Since when this device, the host, has waited for players, while play has not started.
+    pub fn host_waiting_since(&self) -> Option<f64> {
+        self.waiting_since.filter(|_| self.host && !self.started)
+    }
+
+    /// Whether the clock left this device's seat to the computer.
+    pub fn idle_here(&self) -> bool {
+        self.seat
+            .and_then(|s| self.seats.get(usize::from(s)))
+            .is_some_and(|holder| matches!(holder, SeatHolder::Person { idle: true, .. }))
+    }
+
+    /// The current game's replay link (`http(s)://HOST:PORT/?game=ID`), once play started.
+    pub fn replay_link(&self) -> Option<String> {
+        let record = self.record.as_ref()?;
+        Some(format!("{}/?game={record}", self.origin()?))
+    }
+
+    /// The room's server (`http://HOST:PORT`), from its link: where its records are read
+    /// (a room joined by a link may be on another server than the menu's).
+    pub fn origin(&self) -> Option<&str> {
+        self.link.as_ref()?.split("/?").next()
+    }
+
+    /// Whole seconds the seat to move has left at `now` (rounded up), with a clock.
+    pub fn seconds_left(&self, now: f64) -> Option<i64> {
+        self.turn_deadline
+            .map(|deadline| (deadline - now).ceil().max(0.0) as i64)
+    }
+}
+
+pub(super) fn join_at_start(
+    join: Option<Res<JoinAtStart>>,
+    mut commands: Commands,
+    mut requests: MessageWriter<NetRequest>,
+) {
+    if let Some(join) = join {
+        requests.write(if record_in_url(&join.0).is_some() {
+            NetRequest::OpenReplay(join.0.clone())
+        } else {
+            NetRequest::Join(join.0.clone())
+        });
+        commands.remove_resource::<JoinAtStart>();
+    }
+}
+
+/// A local game started (new game or load): online play is over; the room's link and token
+/// stay kept, so opening the link again takes the seat back.
+pub(super) fn leave_online(
+    mut applied: MessageReader<CommandApplied>,
+    mut conn: ResMut<Connection>,
+    mut online: ResMut<Online>,
+    mut memory: ResMut<OnlineMemory>,
+) {
+    let local = applied.read().any(|CommandApplied(command)| {
+        matches!(command, GameCommand::NewGame(_) | GameCommand::Load(..))
+    });
+    if local && online.is_online() {
+        conn.restart(None, None);
+        *online = Online::default();
+        memory.last_link = None;
+    }
+}
