@@ -37,10 +37,14 @@ impl SeatKind {
         }
     }
 
-    /// A seat from its file name (any case).
+    /// A seat from its file name (any case): every name `file_name` writes reads back.
     pub fn from_file_name(name: &str) -> Option<SeatKind> {
-        if name.trim().eq_ignore_ascii_case("human") {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("human") {
             return Some(SeatKind::Human);
+        }
+        if name.eq_ignore_ascii_case("remote") {
+            return Some(SeatKind::Remote);
         }
         name.parse().ok().map(SeatKind::Computer)
     }

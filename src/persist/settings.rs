@@ -154,7 +154,13 @@ pub(super) fn load_settings(
     let seats: Option<Vec<SeatKind>> = settings
         .seats
         .iter()
-        .map(|n| SeatKind::from_file_name(n))
+        .map(|n| {
+            // A seat played from afar (the last online room's) is a person here on the menu.
+            SeatKind::from_file_name(n).map(|kind| match kind {
+                SeatKind::Remote => SeatKind::Human,
+                kind => kind,
+            })
+        })
         .collect();
     if let Some(seats) = seats.filter(|s| s.len() == settings.variant.players() as usize) {
         *choice = MenuChoice {

@@ -430,6 +430,31 @@ fn settings_persist_between_runs() {
     assert!(!third.world().resource::<SoundSettings>().muted);
 }
 
+/// Every seat's name in the settings reads back; a remote seat (the last online room's) comes
+/// back as a person on the menu instead of losing the whole choice.
+#[test]
+fn a_remote_seat_in_the_settings_reads_back_as_a_person() {
+    for kind in [
+        SeatKind::Human,
+        SeatKind::Computer(Level::Easy),
+        SeatKind::Computer(Level::Medium),
+        SeatKind::Computer(Level::Hard),
+        SeatKind::Remote,
+    ] {
+        assert_eq!(SeatKind::from_file_name(&kind.file_name()), Some(kind));
+    }
+    let store = temp_store("remote-seat");
+    let mut app = full_app(&store, None);
+    app.world_mut().resource_mut::<MenuChoice>().seats =
+        vec![SeatKind::Computer(Level::Hard), SeatKind::Remote];
+    app.update();
+    let next = full_app(&store, None);
+    assert_eq!(
+        next.world().resource::<MenuChoice>().seats,
+        [SeatKind::Computer(Level::Hard), SeatKind::Human]
+    );
+}
+
 #[test]
 fn replaying_the_move_list_never_alters_the_live_game() {
     let store = temp_store("replay");
