@@ -442,14 +442,15 @@ fn sync_menu(
     if column_children.to_vec() != kept_lines {
         commands.entity(column).replace_children(&kept_lines);
     }
-    // What is no longer shown goes (after the buttons it held found their new rows).
+    // What is no longer shown goes: first the buttons no line kept (some may still sit in a
+    // row that goes), then the lines (the buttons they held have found their new rows).
+    for (_, button) in spare_buttons {
+        commands.entity(button).despawn();
+    }
     for (old, _) in old_lines {
         if !kept_lines.contains(&old) {
             commands.entity(old).despawn();
         }
-    }
-    for (_, button) in spare_buttons {
-        commands.entity(button).despawn();
     }
 }
 

@@ -22,7 +22,13 @@ const SHARE: f64 = 1.0;
 /// shares add up to `SHARE` (shallow pruning needs a constant sum) and a step counts about as
 /// much anywhere in the game. Finished games give the winner everything.
 fn shares(eval: &Evaluator, state: &State, status: Status, players: u8) -> [f64; 6] {
-    shares_at(eval, state, status, players, 6)
+    shares_at(
+        eval,
+        state,
+        status,
+        players,
+        MctsKnobs::BASELINE.temperature,
+    )
 }
 
 /// `shares` with a seat `temperature` steps behind the leader getting e times less.
