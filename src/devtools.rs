@@ -8,7 +8,10 @@ use crate::layout::{CoverQuery, ScreenLayout, covered_rects, rect_pixels, tenth}
 use crate::marbles::rest_position;
 use crate::rest::{Awake, KeepAwake, WakeSignal};
 use crate::selection::{Choice, PressKind, Selection};
-use crate::ui::{ActionPressed, UiAction};
+use crate::ui::{
+    ButtonPressed, GameButton, GamesButton, MainButton, OpenRules, Pressed, RulesButton,
+    StartGuided, ToggleMore,
+};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -25,7 +28,53 @@ pub struct ScreenshotPlugin {
     pub hover: Option<Hole>,
     /// Buttons pressed (in this order, in one frame) before anything is selected: open How to
     /// play and turn its pages, start the guided game.
-    pub press: Vec<UiAction>,
+    pub press: Vec<ScriptedPress>,
+}
+
+/// A button the screenshot mode presses (`--press NAME`), whether or not it is on the screen
+/// yet (How to play's Next, pressed in the frame that opens it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScriptedPress {
+    HowToPlay,
+    NextSection,
+    GuidedGame,
+    Resign,
+    More,
+    PlayOnline,
+    MyGames,
+    Leaderboard,
+}
+
+impl ScriptedPress {
+    /// The names `--press` takes, with what each presses.
+    pub const NAMED: [(&'static str, ScriptedPress); 8] = [
+        ("how-to-play", ScriptedPress::HowToPlay),
+        ("next", ScriptedPress::NextSection),
+        ("guided", ScriptedPress::GuidedGame),
+        ("resign", ScriptedPress::Resign),
+        ("more", ScriptedPress::More),
+        ("play-online", ScriptedPress::PlayOnline),
+        ("my-games", ScriptedPress::MyGames),
+        ("leaderboard", ScriptedPress::Leaderboard),
+    ];
+
+    /// Sends what the button's press sends.
+    fn send(self, commands: &mut Commands) {
+        match self {
+            ScriptedPress::HowToPlay => commands.write_message(OpenRules(None)),
+            ScriptedPress::NextSection => commands.write_message(Pressed(RulesButton::NextSection)),
+            ScriptedPress::GuidedGame => commands.write_message(StartGuided),
+            ScriptedPress::Resign => commands.write_message(Pressed(GameButton::Resign)),
+            ScriptedPress::More => commands.write_message(Pressed(ToggleMore)),
+            ScriptedPress::PlayOnline => commands.write_message(Pressed(MainButton::OpenOnline)),
+            ScriptedPress::MyGames => commands.write_message(Pressed(MainButton::OpenMyGames)),
+            ScriptedPress::Leaderboard => {
+                commands.write_message(Pressed(GamesButton::OpenLeaderboard))
+            }
+        };
+        // Sent by every press (the More sheet waits for it).
+        commands.write_message(ButtonPressed);
+    }
 }
 
 impl Plugin for ScreenshotPlugin {
@@ -52,7 +101,6 @@ fn screenshot_driver(
     plan: Res<ScreenshotPlugin>,
     mut frames: Local<u32>,
     mut choices: MessageWriter<Choice>,
-    mut actions: MessageWriter<ActionPressed>,
     mut keep: ResMut<KeepAwake>,
     screen: OnTheScreen,
 ) {
@@ -68,8 +116,8 @@ fn screenshot_driver(
     } = screen;
     *frames += 1;
     if *frames == 10 {
-        for &action in &plan.press {
-            actions.write(ActionPressed(action));
+        for &press in &plan.press {
+            press.send(&mut commands);
         }
     }
     if *frames == 20

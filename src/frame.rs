@@ -5,7 +5,7 @@
 //! follow what was applied:
 //!
 //! ```text
-//! Keys → Buttons → Actions → Files → Net → Computer → Choose      (input)
+//! Keys → Buttons → Actions → Asked → Files → Net → Computer → Choose   (input)
 //!   → Apply                                                        (core)
 //!   → Selection → Scene → Notices → Hud → Sound                    (mirror)
 //! ```
@@ -25,6 +25,9 @@ pub(crate) enum Frame {
     Buttons,
     /// Actions are carried out: commands and requests for core, requests for the connection.
     Actions,
+    /// What an action asked of another part of the interface is done there (the rules screen
+    /// opens, the guided game's script starts).
+    Asked,
     /// Saves and loads (a load is a command for core).
     Files,
     /// The connection: what the interface asked, what a person here proposed, the server's
@@ -87,8 +90,8 @@ impl Plugin for FramePlugin {
             .configure_sets(
                 Update,
                 (
-                    Keys, Buttons, Actions, Files, Net, Computer, Choose, Apply, Selection, Scene,
-                    Notices, Hud, Sound,
+                    Keys, Buttons, Actions, Asked, Files, Net, Computer, Choose, Apply, Selection,
+                    Scene, Notices, Hud, Sound,
                 )
                     .chain(),
             )

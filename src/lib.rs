@@ -43,13 +43,13 @@ mod ui;
 mod web;
 
 pub use crate::core::{GameCommand, Match, MoveRequest, MoveSource, RoomChange, SeatKind, Setup};
-pub use devtools::{IdleCpuPlugin, ScreenshotPlugin};
+pub use devtools::{IdleCpuPlugin, ScreenshotPlugin, ScriptedPress};
 pub use engine::EnginePlugins;
 pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
 pub use net::{JoinAtStart, PlayerProfile, ServerUrl};
 pub use persist::Store;
-pub use ui::{PanelSettings, Screen, StartWith, UiAction, WhoStarts};
+pub use ui::{PanelSettings, Screen, StartWith, WhoStarts};
 
 /// What tests and benchmarks look at: the messages, resources and components of each part.
 pub mod testing {
@@ -87,12 +87,14 @@ pub mod testing {
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};
     pub use crate::sound::{SoundCue, SoundSettings, cue_wav};
     pub use crate::ui::{
-        ActionPressed, Announcement, ButtonGroup, DiagramHole, DiagramMark, FileRequest, Focus,
-        Focusable, GameOverPanel, Guide, HowToPlay, HudSlot, HudText, KEPT_AT_MOST, KeptGame,
-        KeptGames, LevelStats, MenuChoice, MenuPage, MenuSummary, ModalFocus, Notice, Outcome,
-        PageControls, PageGroup, PageItem, PagePress, PanelButton, ReactionBubble, Reactions,
-        ReplayButton, RoomClock, RulesPage, SavedGames, SheetOpen, TextField, Typing, UiAction,
-        panel_entries,
+        Announcement, BoardButton, ButtonAction, ButtonGroup, ButtonName, ButtonPressed,
+        ChoiceButton, DiagramHole, DiagramMark, FileRequest, Focus, Focusable, GameButton,
+        GameOverPanel, GamesButton, Guide, HowToPlay, HudSlot, HudText, KEPT_AT_MOST, KeptGame,
+        KeptGames, LevelStats, MainButton, MenuChoice, MenuPage, MenuSummary, ModalFocus, Notice,
+        OnlineButton, OpenRules, Outcome, PageControls, PageGroup, PageItem, PagePress,
+        PanelButton, Pressed, ReactionBubble, ReactionButton, Reactions, ReplayButton, RoomButton,
+        RoomClock, RulesButton, RulesPage, SavedGames, SheetOpen, TextField, ToggleMore, Typing,
+        ViewButton, panel_entries,
     };
 }
 

@@ -21,8 +21,8 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
     ClientPlugins, EnginePlugins, IdleCpuPlugin, JoinAtStart, Language, Match, PanelSettings,
-    Screen, ScreenshotPlugin, SeatKind, SeatSymbols, ServerUrl, Setup, StartWith, Store,
-    SystemLanguage, TouchScreen, UiAction,
+    Screen, ScreenshotPlugin, ScriptedPress, SeatKind, SeatSymbols, ServerUrl, Setup, StartWith,
+    Store, SystemLanguage, TouchScreen,
 };
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
@@ -44,7 +44,7 @@ struct Args {
     join: Option<String>,
     server: Option<String>,
     menu: bool,
-    press: Vec<UiAction>,
+    press: Vec<ScriptedPress>,
     language: Option<Language>,
     no_symbols: bool,
     /// The window's size in logical pixels (a phone's shape, for screenshots).
@@ -94,22 +94,17 @@ fn parse_args() -> Result<Args, String> {
             "--menu" => args.menu = true,
             "--press" => {
                 let name = value()?;
-                args.press.push(match name.as_str() {
-                    "how-to-play" => UiAction::HowToPlay,
-                    "next" => UiAction::NextSection,
-                    "guided" => UiAction::GuidedGame,
-                    "resign" => UiAction::Resign,
-                    "more" => UiAction::ToggleMore,
-                    "play-online" => UiAction::OpenOnline,
-                    "my-games" => UiAction::OpenMyGames,
-                    "leaderboard" => UiAction::OpenLeaderboard,
-                    _ => {
-                        return Err(format!(
+                let press = ScriptedPress::NAMED
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|&(_, press)| press)
+                    .ok_or_else(|| {
+                        format!(
                             "--press {name}: use how-to-play, next, guided, resign, more, \
                              play-online, my-games or leaderboard"
-                        ));
-                    }
-                });
+                        )
+                    })?;
+                args.press.push(press);
             }
             "--server" => args.server = Some(value()?),
             "--language" => {

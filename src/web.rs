@@ -16,7 +16,7 @@ use crate::layout::{CoverQuery, ScreenLayout, TouchScreen, covered_rects, rect_p
 use crate::net::{FinishedRecord, KnownRatings, Lobby, Online, Phase, Remote};
 use crate::rest::{FramesAsked, KeepAwake, Need, WakeSignal};
 use crate::selection::Selection;
-use crate::ui::{Announcement, PageControls, PagePress, PanelSettings, Screen, UiAction};
+use crate::ui::{Announcement, ButtonName, PageControls, PagePress, PanelSettings, Screen};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::ui::{ComputedNode, UiGlobalTransform};
@@ -107,7 +107,7 @@ struct Seen<'w, 's> {
         'w,
         's,
         (
-            &'static UiAction,
+            &'static ButtonName,
             Ref<'static, ComputedNode>,
             Ref<'static, UiGlobalTransform>,
         ),
@@ -164,7 +164,7 @@ impl Seen<'_, '_> {
                 let scale = node.inverse_scale_factor;
                 let centre = transform.translation * scale;
                 ButtonProbe {
-                    action: format!("{action:?}"),
+                    action: action.0.clone(),
                     x: tenth(centre.x),
                     y: tenth(centre.y),
                     h: tenth(node.size.y * scale),

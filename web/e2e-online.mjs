@@ -56,16 +56,17 @@ try {
   check(pa.online.seat === 0 && !pa.online.started, "A is Red, waiting for a friend");
   await a.shot("waiting");
 
-  // B: opens the link, watches, then presses Join for the open seat.
+  // B: opens the link, and is seated by it (no button pressed): the invitation seats.
   const opened = Date.now();
   await pageB.goto(link);
-  let pb = await b.waitFor("B in the room", (p) => p.online.phase === "InRoom", 60);
+  let pb = await b.waitFor("B seated by the link", (p) => p.online.seat === 1 && p.online.started, 60);
   figures.join_ms = Date.now() - opened;
-  check(pb.screen === "Playing" && pb.online.seat === -1, "the link opens the game, watching");
-  await b.clickButton("TakeSeat");
-  pb = await b.waitFor("B seated", (p) => p.online.seat === 1 && p.online.started, 30);
-  pa = await a.waitFor("A sees the game start", (p) => p.online.started, 30);
-  check(true, "B took seat 1 (Blue) and play started on both pages");
+  check(pb.screen === "Playing", "the link opens the game with B in seat 1 (Blue), nothing pressed");
+  pa = await a.waitFor("A sees the game start", (p) => p.online.started && p.online.names[1] !== "", 30);
+  check(
+    pa.online.names.every((n) => n !== "") && pb.online.names.every((n) => n !== ""),
+    `play started on both pages with both names shown (${pa.online.names.join(", ")})`,
+  );
   await pageA.waitForTimeout(1500); // the camera glides to each player's side
 
   // A (Red) moves with the mouse; B sees it.

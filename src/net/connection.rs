@@ -44,6 +44,9 @@ pub(super) struct Connection {
     pub(super) handed: Option<Handed>,
     /// When to try the connection again.
     pub(super) retry_at: Option<f64>,
+    /// The room was opened by its link (an invitation): the first welcome seats this player
+    /// in a free seat if the game is still waiting for players.
+    pub(super) invited: bool,
 }
 
 impl Connection {
@@ -234,7 +237,7 @@ pub(super) fn handle_requests(
                 }
                 lobby.state = LobbyState::Off;
             }
-            NetRequest::Join(text) | NetRequest::Sit(text) => {
+            NetRequest::Join(text) | NetRequest::Sit(text) | NetRequest::Open(text) => {
                 let parsed =
                     room_in_url(text).and_then(|room| socket_url(text).map(|url| (room, url)));
                 let (room, url) = match parsed {
@@ -262,6 +265,8 @@ pub(super) fn handle_requests(
                 if matches!(request, NetRequest::Sit(_)) && token.is_none() {
                     conn.session.send(ClientMessage::Join {});
                 }
+                // A link opened: a seat once the welcome says one is free.
+                conn.invited = matches!(request, NetRequest::Open(_)) && token.is_none();
                 entering(state.game.variant(), &mut commands);
             }
             NetRequest::TakeSeat => conn.session.send(ClientMessage::Join {}),
@@ -283,9 +288,9 @@ pub(super) fn handle_requests(
 /// Start the room server inside the game ("Host on this computer"): its address for
 /// friends, or why it could not start.
 fn start_here(local: &mut LocalServer) -> Result<String, Phrase> {
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(all(not(target_arch = "wasm32"), feature = "host"))]
     return local.start().map_err(|e| Phrase::Verbatim(e.to_string()));
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(any(target_arch = "wasm32", not(feature = "host")))]
     {
         let _ = local;
         Err(Phrase::msg(id::ONLINE_NO_SERVER))
@@ -486,6 +491,11 @@ fn handle_message(
             }
             memory.last_link = Some(link.clone());
             let started = !seats.contains(&SeatHolder::Open) || !game.history().is_empty();
+            // Invited to a room still waiting for players: sit at once, as a guest at a table
+            // would (the seat comes back as a `Seated` answer and a new welcome).
+            if std::mem::take(&mut conn.invited) && seat.is_none() && !started {
+                conn.session.send(ClientMessage::Join {});
+            }
             *online = Online {
                 phase: Phase::InRoom,
                 link: Some(link),

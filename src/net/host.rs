@@ -24,7 +24,7 @@ impl Default for LocalServer {
 impl LocalServer {
     /// Start the server (once), with the web build beside the game when there is one; the
     /// address friends reach it by (`http://192.168.1.20:8080`).
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(all(not(target_arch = "wasm32"), feature = "host"))]
     pub(super) fn start(&mut self) -> std::io::Result<String> {
         let addr = match self.running {
             Some(addr) => addr,
@@ -54,7 +54,7 @@ impl LocalServer {
 
 /// This computer's address on its network: the one a route to elsewhere leaves from (a UDP
 /// socket's `connect` picks it without sending anything).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "host"))]
 fn lan_address() -> Option<std::net::IpAddr> {
     let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
     // TEST-NET-1 (RFC 5737): never a real host; only the route to it matters.
@@ -65,7 +65,7 @@ fn lan_address() -> Option<std::net::IpAddr> {
 
 /// The web build (`web/build.sh` writes `dist/`) next to the game's executable, or in the
 /// folder it was started from: served too, so a phone's browser plays with nothing installed.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "host"))]
 fn web_build_beside() -> Option<std::path::PathBuf> {
     let beside_exe = std::env::current_exe()
         .ok()

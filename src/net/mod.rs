@@ -79,6 +79,10 @@ pub enum NetRequest {
     /// Enter the room a link names and take its lowest open seat (a waiting public table
     /// picked from the lobby).
     Sit(String),
+    /// Open a room's link, as a friend sent it: seated at once in a free seat while the game
+    /// waits for players, else watching (a full or running room); the seat token kept for
+    /// the room, if any, takes its seat back.
+    Open(String),
     /// A seat at the oldest public table waiting for this variant (or any rule set for the
     /// player count) on [`ServerUrl`], or a new one, with the given clock or any.
     QuickMatch(MatchVariant, u8, Option<MoveClock>),

@@ -215,7 +215,7 @@ pub(super) fn join_at_start(
         requests.write(if record_in_url(&join.0).is_some() {
             NetRequest::OpenReplay(join.0.clone())
         } else {
-            NetRequest::Join(join.0.clone())
+            NetRequest::Open(join.0.clone())
         });
         commands.remove_resource::<JoinAtStart>();
     }

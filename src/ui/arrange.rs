@@ -8,7 +8,8 @@
 //! - Stacked: the lines as a top bar, the panel and the move list side by side under the
 //!   board, the main actions in a bar at the bottom, the sheet above that bar.
 
-use super::{ActionPressed, Screen, UiAction};
+use super::Screen;
+use super::buttons::{AddButtons, ButtonPressed, Pressed};
 use crate::frame::Frame;
 use crate::layout::{
     ActionBar, Arrangement, EDGE, MOVE_LIST_MARGIN, MoveListMeasure, ScreenLayout, TopBar,
@@ -72,12 +73,24 @@ pub(super) struct MoreSheet;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SheetOpen(pub bool);
 
+/// The "More" button (compact layouts): opens or closes the sheet of secondary buttons.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ToggleMore;
+
 /// "More" opens or closes the sheet; any other button pressed closes it (its action is done).
-fn sheet_actions(mut actions: MessageReader<ActionPressed>, mut sheet: ResMut<SheetOpen>) {
-    for ActionPressed(action) in actions.read() {
-        let open = *action == UiAction::ToggleMore && !sheet.0;
-        sheet.set_if_neq(SheetOpen(open));
-    }
+fn sheet_actions(
+    mut more: MessageReader<Pressed<ToggleMore>>,
+    mut any: MessageReader<ButtonPressed>,
+    mut sheet: ResMut<SheetOpen>,
+) {
+    let toggles = more.read().count();
+    let others = any.read().count().saturating_sub(toggles);
+    let open = if others > 0 {
+        false
+    } else {
+        sheet.0 != (toggles % 2 == 1)
+    };
+    sheet.set_if_neq(SheetOpen(open));
 }
 
 fn close_sheet(mut sheet: ResMut<SheetOpen>) {
@@ -451,11 +464,12 @@ pub(super) struct ArrangePlugin;
 impl Plugin for ArrangePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<SheetOpen>()
+            .add_buttons::<ToggleMore>()
             .add_systems(OnExit(Screen::Playing), close_sheet)
             .add_systems(
                 Update,
                 sheet_actions
-                    .run_if(on_message::<ActionPressed>)
+                    .run_if(on_message::<ButtonPressed>)
                     .in_set(Frame::Actions),
             )
             .add_systems(

@@ -4,10 +4,11 @@
 //! (Rematch online) / Change mode.
 
 use super::hud::describe_turn;
+use super::online::RoomButton;
 use super::scroll::Scrolls;
 use super::theme::{RESULT_BACKGROUND, RESULT_BORDER, SOFT_TEXT, TEXT, size};
 use super::widgets::{focusable_button, label};
-use super::{Screen, UiAction};
+use super::{GameButton, HudAction, Screen};
 use crate::core::Match;
 use crate::frame::{Animating, Frame};
 use crate::layout::ScreenLayout;
@@ -190,27 +191,34 @@ fn show_game_over(
     if let Some((_, decision)) = &why {
         commands.entity(buttons).with_child(focusable_button(
             Phrase::msg(id::BUTTON_HOW_DECIDED),
-            UiAction::RulesTopic(decision.topic),
+            GameButton::RulesTopic(decision.topic),
             false,
             999,
         ));
     }
     commands.entity(buttons).with_children(|row| {
-        row.spawn(focusable_button(
-            Phrase::msg(id::BUTTON_PLAY_AGAIN),
-            UiAction::PlayAgain,
-            true,
-            1000,
+        // The HUD shows each where it means something (Play again offline, Rematch online).
+        row.spawn((
+            focusable_button(
+                Phrase::msg(id::BUTTON_PLAY_AGAIN),
+                GameButton::PlayAgain,
+                true,
+                1000,
+            ),
+            HudAction::Game(GameButton::PlayAgain),
         ));
-        row.spawn(focusable_button(
-            Phrase::msg(id::BUTTON_REMATCH),
-            UiAction::Rematch,
-            true,
-            1000,
+        row.spawn((
+            focusable_button(
+                Phrase::msg(id::BUTTON_REMATCH),
+                RoomButton::Rematch,
+                true,
+                1000,
+            ),
+            HudAction::Room(RoomButton::Rematch),
         ));
         row.spawn(focusable_button(
             Phrase::msg(id::BUTTON_CHANGE_MODE),
-            UiAction::ChangeMode,
+            GameButton::ChangeMode,
             false,
             1001,
         ));

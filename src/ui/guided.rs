@@ -4,7 +4,7 @@
 //! press the rules refuse is explained in words. After the script the player finishes freely.
 //! The script and its words are `starhalma-guide`'s; this module feeds it what the player did.
 
-use super::{ActionPressed, Notice, Screen, UiAction};
+use super::{Notice, Screen};
 use crate::core::{GameCommand, Match, MoveApplied, SeatKind, Setup};
 use crate::frame::Frame;
 use crate::locale::Phrase;
@@ -16,6 +16,10 @@ use starhalma_guide::{Action, Feedback, GuidedGame, explain, why_not};
 /// The guided game while it runs (`None` otherwise).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Guide(pub Option<GuidedGame>);
+
+/// Start the guided first game (the menu's button).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StartGuided;
 
 /// The guided game's seats: the player Red, the computer Easy.
 fn guided_setup() -> Setup {
@@ -34,17 +38,15 @@ fn guided_setup() -> Setup {
 }
 
 fn start_guided_game(
-    mut actions: MessageReader<ActionPressed>,
+    mut asked: MessageReader<StartGuided>,
     mut guide: ResMut<Guide>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    for ActionPressed(action) in actions.read() {
-        if *action == UiAction::GuidedGame {
-            commands.write(GameCommand::NewGame(guided_setup()));
-            guide.0 = Some(GuidedGame::new());
-            next.set(Screen::Playing);
-        }
+    if asked.read().count() > 0 {
+        commands.write(GameCommand::NewGame(guided_setup()));
+        guide.0 = Some(GuidedGame::new());
+        next.set(Screen::Playing);
     }
 }
 
@@ -119,13 +121,14 @@ pub(super) struct GuidedPlugin;
 impl Plugin for GuidedPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Guide>()
+            .add_message::<StartGuided>()
             .add_systems(OnEnter(Screen::Menu), end_guide)
             .add_systems(
                 Update,
                 (
                     start_guided_game
-                        .run_if(on_message::<ActionPressed>)
-                        .in_set(Frame::Actions),
+                        .run_if(on_message::<StartGuided>)
+                        .in_set(Frame::Asked),
                     // After the notices of this frame: the guide's words win over a plain
                     // refusal, and a refused press's reason over a cleared notice.
                     (

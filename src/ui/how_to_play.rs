@@ -4,6 +4,7 @@
 //! marble that moves, the holes it hops through, where it lands) and, where a rule refuses a
 //! move, that move's landing in red. F1 (or the How to play button) opens it, Escape closes it.
 
+use super::buttons::{AddButtons, Pressed};
 use super::scroll::Scrolls;
 use super::theme::{
     DIAGRAM_FROM, DIAGRAM_HIGHLIGHT, DIAGRAM_HOLE, DIAGRAM_KING_EDGE, DIAGRAM_REFUSED,
@@ -11,7 +12,7 @@ use super::theme::{
     TEXT, size,
 };
 use super::widgets::{focusable_button, label};
-use super::{ActionPressed, MenuChoice, Screen, UiAction};
+use super::{MenuChoice, Screen};
 use crate::board::seat_color;
 use crate::core::Match;
 use crate::frame::Frame;
@@ -30,6 +31,21 @@ pub struct RulesPage {
     pub rules: RuleSet,
     pub section: usize,
 }
+
+/// The rules screen's own buttons.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesButton {
+    /// Show another rule set's rules.
+    RulesPage(RuleSet),
+    NextSection,
+    PreviousSection,
+    CloseHowToPlay,
+}
+
+/// Open the rules screen (from a How to play button), at the section about a topic if one is
+/// given (the game-over panel's "why").
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenRules(pub Option<Topic>);
 
 /// Buttons of a screen drawn over the others: while one shows, the keyboard reaches only these.
 #[derive(Component)]
@@ -70,7 +86,8 @@ fn rules_here(screen: Screen, state: &Match, choice: &MenuChoice) -> RuleSet {
 }
 
 fn how_to_play_actions(
-    mut actions: MessageReader<ActionPressed>,
+    mut pressed: MessageReader<Pressed<RulesButton>>,
+    mut opened: MessageReader<OpenRules>,
     keys: Res<ButtonInput<KeyCode>>,
     screen: Res<State<Screen>>,
     state: Res<Match>,
@@ -91,29 +108,30 @@ fn how_to_play_actions(
     if keys.just_pressed(KeyCode::Escape) {
         next = None;
     }
-    for ActionPressed(action) in actions.read() {
+    for OpenRules(topic) in opened.read() {
+        next = Some(match *topic {
+            Some(topic) => page_of(state.game.rule_set(), topic),
+            None => RulesPage {
+                rules: here,
+                section: 0,
+            },
+        });
+    }
+    for Pressed(action) in pressed.read() {
         let count = |rules| sections(rules).len();
         match *action {
-            UiAction::HowToPlay => {
-                next = Some(RulesPage {
-                    rules: here,
-                    section: 0,
-                })
-            }
-            UiAction::RulesTopic(topic) => next = Some(page_of(state.game.rule_set(), topic)),
-            UiAction::RulesPage(rules) => next = Some(RulesPage { rules, section: 0 }),
-            UiAction::NextSection => {
+            RulesButton::RulesPage(rules) => next = Some(RulesPage { rules, section: 0 }),
+            RulesButton::NextSection => {
                 if let Some(p) = &mut next {
                     p.section = (p.section + 1).min(count(p.rules) - 1);
                 }
             }
-            UiAction::PreviousSection => {
+            RulesButton::PreviousSection => {
                 if let Some(p) = &mut next {
                     p.section = p.section.saturating_sub(1);
                 }
             }
-            UiAction::CloseHowToPlay => next = None,
-            _ => {}
+            RulesButton::CloseHowToPlay => next = None,
         }
     }
     page.set_if_neq(HowToPlay(next));
@@ -220,7 +238,7 @@ impl ModalButtons {
         commands: &mut Commands,
         parent: Entity,
         text: Phrase,
-        action: UiAction,
+        action: RulesButton,
         selected: bool,
     ) {
         self.order += 1;
@@ -249,7 +267,7 @@ fn spawn_tabs(commands: &mut Commands, panel: Entity, rules: RuleSet, buttons: &
             commands,
             tabs,
             rules_name(tab),
-            UiAction::RulesPage(tab),
+            RulesButton::RulesPage(tab),
             tab == rules,
         );
     }
@@ -273,14 +291,14 @@ fn spawn_navigation(
     commands.entity(panel).add_child(nav);
     if section > 0 {
         let previous = Phrase::msg(id::BUTTON_PREVIOUS);
-        buttons.add(commands, nav, previous, UiAction::PreviousSection, false);
+        buttons.add(commands, nav, previous, RulesButton::PreviousSection, false);
     }
     if section + 1 < count {
         let next = Phrase::msg(id::BUTTON_NEXT);
-        buttons.add(commands, nav, next, UiAction::NextSection, true);
+        buttons.add(commands, nav, next, RulesButton::NextSection, true);
     }
     let close = Phrase::msg(id::BUTTON_CLOSE);
-    buttons.add(commands, nav, close, UiAction::CloseHowToPlay, false);
+    buttons.add(commands, nav, close, RulesButton::CloseHowToPlay, false);
 }
 
 /// The section's text, with its diagram and caption beside it (below, when narrow).
@@ -449,14 +467,17 @@ pub(super) struct HowToPlayPlugin;
 
 impl Plugin for HowToPlayPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<HowToPlay>().add_systems(
-            Update,
-            (
-                how_to_play_actions.in_set(Frame::Actions),
-                build_how_to_play
-                    .run_if(resource_changed::<HowToPlay>)
-                    .in_set(Frame::Hud),
-            ),
-        );
+        app.init_resource::<HowToPlay>()
+            .add_message::<OpenRules>()
+            .add_buttons::<RulesButton>()
+            .add_systems(
+                Update,
+                (
+                    how_to_play_actions.in_set(Frame::Asked),
+                    build_how_to_play
+                        .run_if(resource_changed::<HowToPlay>)
+                        .in_set(Frame::Hud),
+                ),
+            );
     }
 }

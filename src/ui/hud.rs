@@ -6,17 +6,22 @@
 use super::arrange::{
     ButtonGroup, HudButtons, HudColumn, HudSlot, LeftOutWhenCompact, MoreSheet, SheetOpen,
 };
+use super::online::RoomButton;
 use super::online::{describe_connection, online_buttons};
+use super::reactions::ReactionButton;
 use super::theme::{GUIDE_TEXT, NOTICE_TEXT, ONLINE_TEXT, SHEET_BACKGROUND, SOFT_TEXT, TEXT, size};
 use super::widgets::{label, large_button};
-use super::{Guide, Notice, PanelSettings, Screen, UiAction, level_name, move_words, speed_name};
+use super::{
+    GameButton, Guide, HudAction, Notice, PanelSettings, Screen, ViewButton, level_name,
+    move_words, speed_name,
+};
 use crate::ai::ComputerThinking;
 use crate::camera::CameraView;
 use crate::core::{Authority, Match, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Glue, Phrase, Say, SeatSymbols, set_say};
 use crate::marbles::{AnimationSettings, Speed};
-use crate::net::{Online, PlayerProfile};
+use crate::net::{Online, Phase, PlayerProfile};
 use crate::sound::SoundSettings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -107,73 +112,97 @@ pub(super) fn build_hud(mut commands: Commands) {
         GlobalZIndex(30),
     ));
     for (slot, (label, action, group)) in hud_buttons().into_iter().enumerate() {
-        let button = commands
-            .spawn((
-                large_button(label, action, false),
-                HudSlot {
-                    order: slot as u8,
-                    group,
-                },
-            ))
-            .id();
+        let mut button = commands.spawn((
+            large_button(label, action, false),
+            HudSlot {
+                order: slot as u8,
+                group,
+            },
+        ));
+        action.put_on(&mut button);
+        let button = button.id();
         commands.entity(buttons).add_child(button);
     }
 }
 
 /// The HUD's buttons in the order a desktop column shows them, with the group each belongs to.
-fn hud_buttons() -> Vec<(Phrase, UiAction, ButtonGroup)> {
+fn hud_buttons() -> Vec<(Phrase, HudAction, ButtonGroup)> {
     use ButtonGroup::{Main, More, Secondary};
     let msg = Phrase::msg;
     vec![
-        (msg(id::BUTTON_MORE), UiAction::ToggleMore, More),
+        (msg(id::BUTTON_MORE), HudAction::More, More),
         (
             msg(id::BUTTON_ANGLED),
-            UiAction::View(CameraView::Angled),
+            ViewButton::View(CameraView::Angled).into(),
             Secondary,
         ),
         (
             msg(id::BUTTON_TOP_DOWN),
-            UiAction::View(CameraView::TopDown),
+            ViewButton::View(CameraView::TopDown).into(),
             Secondary,
         ),
         (
             speed_button(Speed::DEFAULT.seconds_per_hop()),
-            UiAction::CycleSpeed,
+            ViewButton::CycleSpeed.into(),
             Secondary,
         ),
-        (msg(id::BUTTON_SOUND_ON), UiAction::ToggleSound, Secondary),
+        (
+            msg(id::BUTTON_SOUND_ON),
+            ViewButton::ToggleSound.into(),
+            Secondary,
+        ),
         (
             msg(id::BUTTON_SYMBOLS_ON),
-            UiAction::ToggleSymbols,
+            ViewButton::ToggleSymbols.into(),
             Secondary,
         ),
-        (msg(id::BUTTON_HINT), UiAction::Hint, Secondary),
-        (msg(id::BUTTON_HOW_TO_PLAY), UiAction::HowToPlay, Secondary),
-        (msg(id::BUTTON_SAVE), UiAction::Save, Secondary),
-        (msg(id::BUTTON_LOAD), UiAction::Load, Secondary),
-        (msg(id::BUTTON_UNDO), UiAction::Undo, Main),
-        (msg(id::BUTTON_PASS), UiAction::Pass, Main),
-        (msg(id::BUTTON_RESIGN), UiAction::Resign, Main),
-        (msg(id::BUTTON_PLAY_AGAIN), UiAction::PlayAgain, Main),
-        (msg(id::BUTTON_COPY_LINK), UiAction::CopyLink, Main),
+        (msg(id::BUTTON_HINT), GameButton::Hint.into(), Secondary),
+        (
+            msg(id::BUTTON_HOW_TO_PLAY),
+            GameButton::HowToPlay.into(),
+            Secondary,
+        ),
+        (msg(id::BUTTON_SAVE), GameButton::Save.into(), Secondary),
+        (msg(id::BUTTON_LOAD), GameButton::Load.into(), Secondary),
+        (msg(id::BUTTON_UNDO), GameButton::Undo.into(), Main),
+        (msg(id::BUTTON_PASS), GameButton::Pass.into(), Main),
+        (msg(id::BUTTON_RESIGN), GameButton::Resign.into(), Main),
+        (
+            msg(id::BUTTON_PLAY_AGAIN),
+            GameButton::PlayAgain.into(),
+            Main,
+        ),
+        (msg(id::BUTTON_COPY_LINK), RoomButton::CopyLink.into(), Main),
         // Online, once the game is over: its replay link, to send friends.
         (
             msg(id::BUTTON_COPY_REPLAY_LINK),
-            UiAction::CopyReplayLink,
+            RoomButton::CopyReplayLink.into(),
             Secondary,
         ),
-        (msg(id::BUTTON_JOIN), UiAction::TakeSeat, Main),
-        (msg(id::BUTTON_FILL_COMPUTER), UiAction::FillComputer, Main),
-        (msg(id::BUTTON_LEAVE), UiAction::Leave, Main),
-        (msg(id::BUTTON_REMATCH), UiAction::Rematch, Main),
-        (msg(id::BUTTON_BACK), UiAction::Back, Main),
-        (msg(id::BUTTON_REACT), UiAction::OpenReactions, Main),
+        (msg(id::BUTTON_JOIN), RoomButton::TakeSeat.into(), Main),
+        (
+            msg(id::BUTTON_FILL_COMPUTER),
+            RoomButton::FillComputer.into(),
+            Main,
+        ),
+        (msg(id::BUTTON_LEAVE), RoomButton::Leave.into(), Main),
+        (msg(id::BUTTON_REMATCH), RoomButton::Rematch.into(), Main),
+        (msg(id::BUTTON_BACK), RoomButton::Back.into(), Main),
+        (
+            msg(id::BUTTON_REACT),
+            ReactionButton::OpenReactions.into(),
+            Main,
+        ),
         (
             msg(id::BUTTON_REACTIONS_ON),
-            UiAction::MuteReactions,
+            ReactionButton::MuteReactions.into(),
             Secondary,
         ),
-        (msg(id::BUTTON_CHANGE_MODE), UiAction::ChangeMode, Secondary),
+        (
+            msg(id::BUTTON_CHANGE_MODE),
+            GameButton::ChangeMode.into(),
+            Secondary,
+        ),
     ]
 }
 
@@ -260,6 +289,10 @@ fn update_hud(
 ) {
     for (which, mut say) in &mut texts {
         let line = match which {
+            // A room waiting for players: nobody is to move yet.
+            HudText::Turn if online.phase == Phase::InRoom && !online.started => {
+                Phrase::msg(id::HUD_WAITING_TO_START)
+            }
             HudText::Turn => {
                 let turn = describe_turn(&state, thinking.0);
                 match online.seconds_left(time.elapsed_secs_f64()) {
@@ -311,7 +344,7 @@ struct ButtonStates<'w> {
 
 fn update_buttons(
     now: ButtonStates,
-    mut buttons: Query<(&UiAction, &mut Node, &Children)>,
+    mut buttons: Query<(&HudAction, &mut Node, &Children)>,
     mut texts: Query<&mut Say>,
 ) {
     let ButtonStates {
@@ -328,12 +361,12 @@ fn update_buttons(
     let local = *authority == Authority::Local;
     let mut shown = online_buttons(&online, &state).to_vec();
     shown.extend([
-        (UiAction::Pass, state.must_pass()),
-        (UiAction::Undo, local),
-        (UiAction::PlayAgain, local),
+        (GameButton::Pass.into(), state.must_pass()),
+        (GameButton::Undo.into(), local),
+        (GameButton::PlayAgain.into(), local),
         // Online with three or more, Leave stands in for Resign.
         (
-            UiAction::Resign,
+            GameButton::Resign.into(),
             local || (state.game.variant().players() < 3 && online.seat.is_some()),
         ),
     ]);
@@ -348,24 +381,32 @@ fn update_buttons(
                 node.display = display;
             }
         }
-        let line = match action {
-            UiAction::Rematch if state.game.variant().players() == 2 => {
+        let line = match *action {
+            HudAction::Room(RoomButton::Rematch) if state.game.variant().players() == 2 => {
                 Phrase::msg(id::BUTTON_REMATCH_SWAP)
             }
-            UiAction::Rematch => Phrase::msg(id::BUTTON_REMATCH_SAME),
-            UiAction::CycleSpeed => speed_button(speed.seconds_per_hop),
-            UiAction::ToggleSound if sound.muted => Phrase::msg(id::BUTTON_SOUND_OFF),
-            UiAction::ToggleSound => Phrase::msg(id::BUTTON_SOUND_ON),
-            UiAction::ToggleSymbols if symbols.shown => Phrase::msg(id::BUTTON_SYMBOLS_ON),
-            UiAction::ToggleSymbols => Phrase::msg(id::BUTTON_SYMBOLS_OFF),
-            UiAction::MuteReactions if profile.mute_reactions => {
+            HudAction::Room(RoomButton::Rematch) => Phrase::msg(id::BUTTON_REMATCH_SAME),
+            HudAction::View(ViewButton::CycleSpeed) => speed_button(speed.seconds_per_hop),
+            HudAction::View(ViewButton::ToggleSound) if sound.muted => {
+                Phrase::msg(id::BUTTON_SOUND_OFF)
+            }
+            HudAction::View(ViewButton::ToggleSound) => Phrase::msg(id::BUTTON_SOUND_ON),
+            HudAction::View(ViewButton::ToggleSymbols) if symbols.shown => {
+                Phrase::msg(id::BUTTON_SYMBOLS_ON)
+            }
+            HudAction::View(ViewButton::ToggleSymbols) => Phrase::msg(id::BUTTON_SYMBOLS_OFF),
+            HudAction::Reaction(ReactionButton::MuteReactions) if profile.mute_reactions => {
                 Phrase::msg(id::BUTTON_REACTIONS_OFF)
             }
-            UiAction::MuteReactions => Phrase::msg(id::BUTTON_REACTIONS_ON),
-            UiAction::ToggleNotation if panel.notation => Phrase::msg(id::BUTTON_MOVES_NOTATION),
-            UiAction::ToggleNotation => Phrase::msg(id::BUTTON_MOVES_LABELS),
-            UiAction::ToggleMore if sheet.0 => Phrase::msg(id::BUTTON_MORE_CLOSE),
-            UiAction::ToggleMore => Phrase::msg(id::BUTTON_MORE),
+            HudAction::Reaction(ReactionButton::MuteReactions) => {
+                Phrase::msg(id::BUTTON_REACTIONS_ON)
+            }
+            HudAction::View(ViewButton::ToggleNotation) if panel.notation => {
+                Phrase::msg(id::BUTTON_MOVES_NOTATION)
+            }
+            HudAction::View(ViewButton::ToggleNotation) => Phrase::msg(id::BUTTON_MOVES_LABELS),
+            HudAction::More if sheet.0 => Phrase::msg(id::BUTTON_MORE_CLOSE),
+            HudAction::More => Phrase::msg(id::BUTTON_MORE),
             _ => continue,
         };
         for &child in children {
@@ -409,7 +450,7 @@ impl Plugin for HudPlugin {
                         .or_eager(resource_changed::<SheetOpen>)
                         .or_eager(resource_changed::<PlayerProfile>)
                         .or_eager(resource_changed::<PanelSettings>)
-                        .or_eager(any_match_filter::<Added<UiAction>>),
+                        .or_eager(any_match_filter::<Added<HudAction>>),
                 ),
             )
                 .in_set(Frame::Hud)

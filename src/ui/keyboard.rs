@@ -4,30 +4,35 @@
 //! the 3D board, M mutes, N starts a new game once this one is over. The focused button wears
 //! a bright border, so the focus is always visible.
 
+use super::buttons::{ButtonPressed, Pressed};
 use super::how_to_play::ModalFocus;
 use super::play_online::not_typing;
 use super::theme::{BUTTON_BORDER, FOCUS_BORDER};
 use super::widgets::{Focus, Focusable, PressedForAFrame, press_quick_taps, release_presses};
-use super::{ActionPressed, Screen, UiAction};
+use super::{GameButton, Screen, ViewButton};
 use crate::camera::CameraView;
 use crate::core::Match;
 use crate::frame::Frame;
 use crate::selection::Choice;
 use bevy::prelude::*;
 
-/// The shortcut keys of the game screen and the actions they stand for.
-const SHORTCUTS: [(KeyCode, UiAction); 11] = [
-    (KeyCode::KeyU, UiAction::Undo),
-    (KeyCode::KeyP, UiAction::Pass),
-    (KeyCode::KeyH, UiAction::Hint),
-    (KeyCode::KeyN, UiAction::PlayAgain),
-    (KeyCode::KeyA, UiAction::View(CameraView::Angled)),
-    (KeyCode::KeyT, UiAction::View(CameraView::TopDown)),
-    (KeyCode::KeyC, UiAction::TogglePanel),
-    (KeyCode::KeyB, UiAction::ToggleBoard),
-    (KeyCode::KeyL, UiAction::ToggleNotation),
-    (KeyCode::KeyM, UiAction::ToggleSound),
-    (KeyCode::KeyS, UiAction::ToggleSymbols),
+/// The shortcut keys of the game screen's own buttons.
+const GAME_KEYS: [(KeyCode, GameButton); 4] = [
+    (KeyCode::KeyU, GameButton::Undo),
+    (KeyCode::KeyP, GameButton::Pass),
+    (KeyCode::KeyH, GameButton::Hint),
+    (KeyCode::KeyN, GameButton::PlayAgain),
+];
+
+/// The shortcut keys of how the game is shown and heard.
+const VIEW_KEYS: [(KeyCode, ViewButton); 7] = [
+    (KeyCode::KeyA, ViewButton::View(CameraView::Angled)),
+    (KeyCode::KeyT, ViewButton::View(CameraView::TopDown)),
+    (KeyCode::KeyC, ViewButton::TogglePanel),
+    (KeyCode::KeyB, ViewButton::ToggleBoard),
+    (KeyCode::KeyL, ViewButton::ToggleNotation),
+    (KeyCode::KeyM, ViewButton::ToggleSound),
+    (KeyCode::KeyS, ViewButton::ToggleSymbols),
 ];
 
 fn any_key_pressed(keys: Res<ButtonInput<KeyCode>>) -> bool {
@@ -87,15 +92,27 @@ fn shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
     state: Res<Match>,
     mut choices: MessageWriter<Choice>,
-    mut actions: MessageWriter<ActionPressed>,
+    (mut game, mut view, mut any): (
+        MessageWriter<Pressed<GameButton>>,
+        MessageWriter<Pressed<ViewButton>>,
+        MessageWriter<ButtonPressed>,
+    ),
 ) {
     if keys.just_pressed(KeyCode::Escape) {
         choices.write(Choice::PutBack);
     }
-    for (key, action) in SHORTCUTS {
-        let slip = action == UiAction::PlayAgain && !state.game.is_over();
+    // A shortcut counts as its button's press (it closes the More sheet, says "I'm back").
+    for (key, action) in GAME_KEYS {
+        let slip = action == GameButton::PlayAgain && !state.game.is_over();
         if keys.just_pressed(key) && !slip {
-            actions.write(ActionPressed(action));
+            game.write(Pressed(action));
+            any.write(ButtonPressed);
+        }
+    }
+    for (key, action) in VIEW_KEYS {
+        if keys.just_pressed(key) {
+            view.write(Pressed(action));
+            any.write(ButtonPressed);
         }
     }
 }

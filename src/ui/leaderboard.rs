@@ -2,7 +2,8 @@
 //! (chosen with the menu's rule-set buttons), for games of one player count or all of them; the
 //! player's own line marked.
 
-use super::{ActionPressed, MenuChoice, MenuLine, MenuPage, MenuRow, UiAction};
+use super::buttons::{AddButtons, Pressed};
+use super::{MenuChoice, MenuLine, MenuPage, MenuRow};
 use crate::frame::Frame;
 use crate::locale::{Phrase, family_name};
 use crate::net::{NetRequest, PlayerProfile, Remote, ServerRecords};
@@ -10,6 +11,19 @@ use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::Family;
 use starhalma_rules::RuleSet;
+
+/// The Leaderboard page's buttons.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardButton {
+    /// The leaderboard of this family.
+    LeaderboardOf(Family),
+    /// The leaderboard for games of this many players (none: all counts).
+    LeaderboardPlayers(Option<u8>),
+    /// Ask the server for the leaderboard again.
+    RefreshLeaderboard,
+    /// Back to the menu's main page.
+    CloseRecords,
+}
 
 /// The family and player count shown (or asked for): the menu's rule set, all counts, until
 /// the page's buttons choose.
@@ -26,7 +40,13 @@ pub(super) fn leaderboard_lines(
     let (family, players) = shown_board(records, choice);
     let families: MenuRow = Family::ALL
         .iter()
-        .map(|&f| (family_name(f), UiAction::LeaderboardOf(f), f == family))
+        .map(|&f| {
+            (
+                family_name(f),
+                BoardButton::LeaderboardOf(f).into(),
+                f == family,
+            )
+        })
         .collect();
     // Diamond is played by 2 or 3; the others by 2, 3, 4 or 6.
     let counts = match family {
@@ -35,13 +55,13 @@ pub(super) fn leaderboard_lines(
     };
     let mut count_row: MenuRow = vec![(
         Phrase::msg(id::LEADERBOARD_ALL_COUNTS),
-        UiAction::LeaderboardPlayers(None),
+        BoardButton::LeaderboardPlayers(None).into(),
         players.is_none(),
     )];
     count_row.extend(counts.iter().map(|&n| {
         (
             Phrase::msg(id::MENU_PLAYERS).with("count", n),
-            UiAction::LeaderboardPlayers(Some(n)),
+            BoardButton::LeaderboardPlayers(Some(n)).into(),
             players == Some(n),
         )
     }));
@@ -79,37 +99,45 @@ pub(super) fn leaderboard_lines(
     lines.push(MenuLine::Buttons(vec![
         (
             Phrase::msg(id::LOBBY_REFRESH),
-            UiAction::RefreshLeaderboard,
+            BoardButton::RefreshLeaderboard.into(),
             false,
         ),
-        (Phrase::msg(id::MENU_BACK), UiAction::CloseRecords, false),
+        (
+            Phrase::msg(id::MENU_BACK),
+            BoardButton::CloseRecords.into(),
+            false,
+        ),
     ]));
     lines
 }
 
-/// Open the page (for the menu's rule set), choose a family or a player count, ask again.
+/// Entering the page asks for the menu's rule set's family, all counts.
+fn open_leaderboard(choice: Res<MenuChoice>, mut requests: MessageWriter<NetRequest>) {
+    requests.write(NetRequest::FetchLeaderboard(Family::of(choice.rules), None));
+}
+
+/// Choose a family or a player count, ask again, go back.
 fn leaderboard_actions(
-    mut actions: MessageReader<ActionPressed>,
+    mut pressed: MessageReader<Pressed<BoardButton>>,
     mut page: ResMut<NextState<MenuPage>>,
     (records, choice): (Res<ServerRecords>, Res<MenuChoice>),
     mut requests: MessageWriter<NetRequest>,
 ) {
     let (family, players) = shown_board(&records, &choice);
     let mut ask = None;
-    for ActionPressed(action) in actions.read() {
+    for Pressed(action) in pressed.read() {
         ask = match *action {
-            UiAction::OpenLeaderboard => {
-                page.set(MenuPage::Leaderboard);
-                Some((Family::of(choice.rules), None))
-            }
-            UiAction::LeaderboardOf(f) => {
+            BoardButton::LeaderboardOf(f) => {
                 // A count the family is not played by falls back to all counts.
                 let fits = f != Family::Diamond || players.is_none_or(|n| n <= 3);
                 Some((f, if fits { players } else { None }))
             }
-            UiAction::LeaderboardPlayers(n) => Some((family, n)),
-            UiAction::RefreshLeaderboard => Some((family, players)),
-            _ => continue,
+            BoardButton::LeaderboardPlayers(n) => Some((family, n)),
+            BoardButton::RefreshLeaderboard => Some((family, players)),
+            BoardButton::CloseRecords => {
+                page.set(MenuPage::Main);
+                continue;
+            }
         };
     }
     if let Some((family, players)) = ask {
@@ -121,11 +149,13 @@ pub(super) struct LeaderboardPlugin;
 
 impl Plugin for LeaderboardPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            leaderboard_actions
-                .run_if(on_message::<ActionPressed>)
-                .in_set(Frame::Actions),
-        );
+        app.add_buttons::<BoardButton>()
+            .add_systems(OnEnter(MenuPage::Leaderboard), open_leaderboard)
+            .add_systems(
+                Update,
+                leaderboard_actions
+                    .run_if(on_message::<Pressed<BoardButton>>)
+                    .in_set(Frame::Actions),
+            );
     }
 }

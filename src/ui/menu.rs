@@ -1,28 +1,65 @@
 //! The menu: the rule set, the number of players (only the counts it allows), who plays each
 //! seat, Start, and Continue / Load saved game when there is one.
 
+use super::buttons::{AddButtons, Pressed};
+use super::guided::StartGuided;
+use super::how_to_play::OpenRules;
 use super::leaderboard::leaderboard_lines;
 use super::my_games::{KeptGames, Listed, my_games_lines};
+use super::play_online::OnlineButton;
 use super::play_online::{MenuPage, Typing, online_rows};
 use super::scroll::Scrolls;
 use super::theme::{MENU_BACKGROUND, READING_PANEL, SOFT_TEXT, TEXT, size};
 use super::widgets::label;
 use super::widgets::{Focusable, button_colour, focusable_button};
 use super::{
-    ActionPressed, MenuChoice, MenuLine, MenuRow, RoomClock, SavedGames, Screen, UiAction,
-    WhoStarts, seat_label,
+    FileRequest, MenuAction, MenuChoice, MenuLine, MenuRow, PanelSettings, RoomClock, SavedGames,
+    Screen, StoredFile, WhoStarts, seat_label,
 };
 use crate::core::{GameCommand, SeatKind};
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::locale::{Language, Phrase, Say, Words, rules_name, set_say};
 use crate::net::{
-    KnownRatings, Lobby, OnlineMemory, PlayerProfile, ServerRecords, ServerUrl, suggest_name,
+    KnownRatings, Lobby, NetRequest, OnlineMemory, PlayerProfile, ServerRecords, ServerUrl,
 };
 use bevy::prelude::*;
 use starhalma_ai::Level;
 use starhalma_locale::id;
 use starhalma_rules::{RuleSet, Variant};
+
+/// The rule set and player count buttons (the main page and Play online start with them).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceButton {
+    Rules(RuleSet),
+    Players(u8),
+}
+
+/// The menu's main page's buttons.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MainButton {
+    /// The next kind of player for this seat: a person, Easy, Medium, Hard.
+    CycleSeat(u8),
+    /// "Who starts": Red, or random.
+    CycleStarts,
+    Start,
+    /// The Play online page.
+    OpenOnline,
+    /// Continue the last online room, else the autosaved game.
+    Continue,
+    /// The saved game.
+    Load,
+    /// The My games page.
+    OpenMyGames,
+    /// The rules screen for the menu's rule set.
+    HowToPlay,
+    /// Start the guided first game.
+    GuidedGame,
+    /// The next language (English, Japanese, Nepali).
+    CycleLanguage,
+    /// Web: show the page's buttons under the board, or keep them for screen readers only.
+    TogglePageControls,
+}
 
 /// The rows of the menu's main page for the current choice.
 fn menu_rows(
@@ -45,7 +82,7 @@ fn menu_rows(
                 Phrase::msg(id::MENU_SEAT)
                     .with("colour", colour)
                     .with("seat", seat_label(kind)),
-                UiAction::CycleSeat(i as u8),
+                MainButton::CycleSeat(i as u8).into(),
                 false,
             )
         })
@@ -56,27 +93,39 @@ fn menu_rows(
     };
     seats.push((
         Phrase::msg(id::MENU_WHO_STARTS).with("who", who),
-        UiAction::CycleStarts,
+        MainButton::CycleStarts.into(),
         false,
     ));
-    let mut last = vec![(Phrase::msg(id::MENU_START), UiAction::Start, true)];
+    let mut last = vec![(Phrase::msg(id::MENU_START), MainButton::Start.into(), true)];
     if online {
         last.push((
             Phrase::msg(id::MENU_PLAY_ONLINE),
-            UiAction::OpenOnline,
+            MainButton::OpenOnline.into(),
             false,
         ));
     }
     if saved.can_continue || rejoin {
-        last.push((Phrase::msg(id::MENU_CONTINUE), UiAction::Continue, false));
+        last.push((
+            Phrase::msg(id::MENU_CONTINUE),
+            MainButton::Continue.into(),
+            false,
+        ));
     }
     if saved.saved_game {
-        last.push((Phrase::msg(id::MENU_LOAD_SAVED), UiAction::Load, false));
+        last.push((
+            Phrase::msg(id::MENU_LOAD_SAVED),
+            MainButton::Load.into(),
+            false,
+        ));
     }
-    last.push((Phrase::msg(id::MENU_MY_GAMES), UiAction::OpenMyGames, false));
+    last.push((
+        Phrase::msg(id::MENU_MY_GAMES),
+        MainButton::OpenMyGames.into(),
+        false,
+    ));
     last.push((
         Phrase::msg(id::BUTTON_HOW_TO_PLAY),
-        UiAction::HowToPlay,
+        MainButton::HowToPlay.into(),
         false,
     ));
     let guided = if saved.first_start {
@@ -84,11 +133,15 @@ fn menu_rows(
     } else {
         id::MENU_GUIDED
     };
-    last.push((Phrase::msg(guided), UiAction::GuidedGame, saved.first_start));
+    last.push((
+        Phrase::msg(guided),
+        MainButton::GuidedGame.into(),
+        saved.first_start,
+    ));
     let mut languages = vec![(
         Phrase::msg(id::MENU_LANGUAGE)
             .with("language", Phrase::Verbatim(language.native_name().into())),
-        UiAction::CycleLanguage,
+        MainButton::CycleLanguage.into(),
         false,
     )];
     // The web page's buttons under the board (switch devices, voice control).
@@ -98,7 +151,11 @@ fn menu_rows(
         } else {
             id::MENU_PAGE_CONTROLS_OFF
         };
-        languages.push((Phrase::msg(words), UiAction::TogglePageControls, shown));
+        languages.push((
+            Phrase::msg(words),
+            MainButton::TogglePageControls.into(),
+            shown,
+        ));
     }
     vec![rules, players, seats, last, languages]
 }
@@ -110,7 +167,7 @@ fn choice_rows(choice: &MenuChoice) -> [MenuRow; 2] {
         .map(|&rules| {
             (
                 rules_name(rules),
-                UiAction::Rules(rules),
+                ChoiceButton::Rules(rules).into(),
                 rules == choice.rules,
             )
         })
@@ -122,7 +179,7 @@ fn choice_rows(choice: &MenuChoice) -> [MenuRow; 2] {
         .map(|&n| {
             (
                 Phrase::msg(id::MENU_PLAYERS).with("count", n),
-                UiAction::Players(n),
+                ChoiceButton::Players(n).into(),
                 n == choice.players,
             )
         })
@@ -141,10 +198,6 @@ struct MenuColumn;
 /// The page's title.
 #[derive(Component)]
 struct MenuTitle;
-
-/// A button of the menu (the HUD's buttons carry `UiAction` too).
-#[derive(Component)]
-struct MenuButton;
 
 /// What a line of the column shows: the next sync reuses the node for a line of its kind.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -166,9 +219,9 @@ impl MenuLine {
 
 /// What keeps a button across syncs: its action, except that a table's Sit and Watch are one
 /// button (a table that fills turns one into the other and keeps the keyboard's focus).
-fn button_key(action: UiAction) -> UiAction {
+fn button_key(action: MenuAction) -> MenuAction {
     match action {
-        UiAction::Watch(code) => UiAction::SitAt(code),
+        MenuAction::Online(OnlineButton::Watch(code)) => OnlineButton::SitAt(code).into(),
         other => other,
     }
 }
@@ -223,12 +276,11 @@ type MenuNodes<'w, 's> = (
         's,
         (
             Entity,
-            &'static mut UiAction,
+            &'static mut MenuAction,
             &'static mut Focusable,
             &'static mut BackgroundColor,
             &'static Children,
         ),
-        With<MenuButton>,
     >,
     Query<'w, 's, &'static mut Say>,
     Query<'w, 's, &'static mut Node, With<MenuSummary>>,
@@ -305,7 +357,7 @@ fn sync_menu(
         .iter()
         .filter_map(|e| line_nodes.get(e).ok().map(|(kind, _)| (e, *kind)))
         .collect();
-    let mut spare_buttons: Vec<(UiAction, Entity)> = buttons
+    let mut spare_buttons: Vec<(MenuAction, Entity)> = buttons
         .iter()
         .map(|(e, action, ..)| (button_key(*action), e))
         .collect();
@@ -395,7 +447,8 @@ fn sync_menu(
                 });
                 let mut row_buttons = Vec::with_capacity(row.len());
                 for (label, action, selected) in row {
-                    let focus_order = if action == UiAction::Start { 0 } else { order };
+                    let start = action == MainButton::Start.into();
+                    let focus_order = if start { 0 } else { order };
                     order += 1;
                     let key = button_key(action);
                     let old = spare_buttons
@@ -406,6 +459,7 @@ fn sync_menu(
                         Some((button, mut was, mut focusable, mut background, children)) => {
                             if *was != action {
                                 *was = action;
+                                action.put_on(&mut commands.entity(button));
                             }
                             focusable.set_if_neq(Focusable(focus_order));
                             background.set_if_neq(BackgroundColor(button_colour(selected)));
@@ -416,12 +470,16 @@ fn sync_menu(
                             }
                             button
                         }
-                        None => commands
-                            .spawn((
-                                MenuButton,
-                                focusable_button(label, action, selected, focus_order),
-                            ))
-                            .id(),
+                        None => {
+                            let mut button = commands.spawn(focusable_button(
+                                label,
+                                action,
+                                selected,
+                                focus_order,
+                            ));
+                            action.put_on(&mut button);
+                            button.id()
+                        }
                     };
                     row_buttons.push(button);
                 }
@@ -480,23 +538,14 @@ fn hide_menu_under_rules(
 #[derive(Component)]
 pub struct MenuSummary;
 
-/// The menu's own buttons change the choice; Start begins its game.
-fn menu_actions(
-    mut actions: MessageReader<ActionPressed>,
+/// The rule set and player count buttons change the choice (their seats follow the count).
+fn choice_actions(
+    mut pressed: MessageReader<Pressed<ChoiceButton>>,
     mut choice: ResMut<MenuChoice>,
-    (mut clock, mut profile, time): (ResMut<RoomClock>, ResMut<PlayerProfile>, Res<Time<Real>>),
-    mut commands: MessageWriter<GameCommand>,
-    mut next: ResMut<NextState<Screen>>,
-    mut words: ResMut<Words>,
 ) {
-    for ActionPressed(action) in actions.read() {
+    for Pressed(action) in pressed.read() {
         match *action {
-            UiAction::CycleLanguage => {
-                let all = Language::ALL;
-                let now = all.iter().position(|&l| l == words.language()).unwrap_or(0);
-                *words = Words::new(all[(now + 1) % all.len()]);
-            }
-            UiAction::Rules(rules) => {
+            ChoiceButton::Rules(rules) => {
                 choice.rules = rules;
                 if !rules.player_counts().contains(&choice.players) {
                     choice.players = 2;
@@ -506,14 +555,43 @@ fn menu_actions(
                     .seats
                     .resize(players, SeatKind::Computer(Level::Medium));
             }
-            UiAction::Players(n) => {
+            ChoiceButton::Players(n) => {
                 choice.players = n;
                 choice
                     .seats
                     .resize(n as usize, SeatKind::Computer(Level::Medium));
             }
-            UiAction::CycleSeat(i) => {
-                let seat = &mut choice.seats[i as usize];
+        }
+    }
+}
+
+/// Where the main page's buttons lead.
+#[derive(bevy::ecs::system::SystemParam)]
+struct MainWays<'w> {
+    screen: ResMut<'w, NextState<Screen>>,
+    page: ResMut<'w, NextState<MenuPage>>,
+    games: MessageWriter<'w, GameCommand>,
+    files: MessageWriter<'w, FileRequest>,
+    net: MessageWriter<'w, NetRequest>,
+    rules: MessageWriter<'w, OpenRules>,
+    guided: MessageWriter<'w, StartGuided>,
+}
+
+/// The main page's buttons: the seats and who starts, Start, the other pages, the stored games,
+/// the rules, the guided game, the language and the page's buttons.
+fn main_actions(
+    mut pressed: MessageReader<Pressed<MainButton>>,
+    mut choice: ResMut<MenuChoice>,
+    (memory, time): (Res<OnlineMemory>, Res<Time<Real>>),
+    (mut words, mut panel): (ResMut<Words>, ResMut<PanelSettings>),
+    mut ways: MainWays,
+) {
+    for Pressed(action) in pressed.read() {
+        match *action {
+            MainButton::CycleSeat(i) => {
+                let Some(seat) = choice.seats.get_mut(i as usize) else {
+                    continue;
+                };
                 *seat = match *seat {
                     SeatKind::Human => SeatKind::Computer(Level::Easy),
                     SeatKind::Computer(Level::Easy) => SeatKind::Computer(Level::Medium),
@@ -521,23 +599,44 @@ fn menu_actions(
                     SeatKind::Computer(Level::Hard) | SeatKind::Remote => SeatKind::Human,
                 };
             }
-            UiAction::CycleStarts => {
+            MainButton::CycleStarts => {
                 choice.starts = match choice.starts {
                     WhoStarts::Red => WhoStarts::Random,
                     WhoStarts::Random => WhoStarts::Red,
                 }
             }
-            UiAction::CycleRoomClock => *clock = clock.next(),
-            UiAction::NewName => {
-                let seed = time.elapsed().as_nanos() as u64;
-                profile.name = Some(suggest_name(&words, seed));
-            }
-            UiAction::Start => {
+            MainButton::Start => {
                 let toss = time.elapsed().as_nanos() as u64;
-                commands.write(GameCommand::NewGame(choice.setup(toss)));
-                next.set(Screen::Playing);
+                ways.games.write(GameCommand::NewGame(choice.setup(toss)));
+                ways.screen.set(Screen::Playing);
             }
-            _ => {}
+            MainButton::OpenOnline => ways.page.set(MenuPage::Online),
+            MainButton::OpenMyGames => ways.page.set(MenuPage::Games),
+            // The last online room when there is one to rejoin, else the autosave.
+            MainButton::Continue => match &memory.last_link {
+                Some(link) => {
+                    ways.net.write(NetRequest::Join(link.clone()));
+                    ways.screen.set(Screen::Playing);
+                }
+                None => {
+                    ways.files.write(FileRequest::Load(StoredFile::Autosave));
+                }
+            },
+            MainButton::Load => {
+                ways.files.write(FileRequest::Load(StoredFile::SavedGame));
+            }
+            MainButton::HowToPlay => {
+                ways.rules.write(OpenRules(None));
+            }
+            MainButton::GuidedGame => {
+                ways.guided.write(StartGuided);
+            }
+            MainButton::CycleLanguage => {
+                let all = Language::ALL;
+                let now = all.iter().position(|&l| l == words.language()).unwrap_or(0);
+                *words = Words::new(all[(now + 1) % all.len()]);
+            }
+            MainButton::TogglePageControls => panel.page_controls = !panel.page_controls,
         }
     }
 }
@@ -554,43 +653,48 @@ impl Plugin for MenuPlugin {
         ] {
             app.add_systems(OnEnter(page), spawn_menu);
         }
-        app.add_systems(
-            Update,
-            (
-                menu_actions
-                    .run_if(on_message::<ActionPressed>)
-                    .in_set(Frame::Actions),
-                sync_menu
-                    .run_if(in_state(Screen::Menu))
-                    .run_if(
-                        any_match_filter::<Added<MenuColumn>>
-                            .or_eager(resource_changed::<MenuChoice>)
-                            .or_eager(resource_changed::<RoomClock>)
-                            .or_eager(resource_changed::<PlayerProfile>)
-                            .or_eager(resource_changed::<SavedGames>)
-                            .or_eager(resource_changed::<ServerUrl>)
-                            .or_eager(resource_changed::<OnlineMemory>)
-                            .or_eager(resource_changed::<Typing>)
-                            .or_eager(resource_changed::<Lobby>)
-                            .or_eager(resource_changed::<KeptGames>)
-                            .or_eager(resource_changed::<Listed>)
-                            .or_eager(resource_changed::<ServerRecords>)
-                            .or_eager(resource_changed::<KnownRatings>)
-                            // The summary's width follows the window's.
-                            .or_eager(resource_changed::<ScreenLayout>)
-                            .or_eager(resource_changed::<super::PanelSettings>)
-                            // The language button names the language.
-                            .or_eager(resource_changed::<Words>),
-                    )
-                    .in_set(Frame::Hud),
-                hide_menu_under_rules
-                    .run_if(in_state(Screen::Menu))
-                    .run_if(
-                        resource_changed::<super::HowToPlay>
-                            .or_eager(any_match_filter::<Added<MenuRoot>>),
-                    )
-                    .in_set(Frame::Hud),
-            ),
-        );
+        app.add_buttons::<ChoiceButton>()
+            .add_buttons::<MainButton>()
+            .add_systems(
+                Update,
+                (
+                    choice_actions
+                        .run_if(on_message::<Pressed<ChoiceButton>>)
+                        .in_set(Frame::Actions),
+                    main_actions
+                        .run_if(on_message::<Pressed<MainButton>>)
+                        .in_set(Frame::Actions),
+                    sync_menu
+                        .run_if(in_state(Screen::Menu))
+                        .run_if(
+                            any_match_filter::<Added<MenuColumn>>
+                                .or_eager(resource_changed::<MenuChoice>)
+                                .or_eager(resource_changed::<RoomClock>)
+                                .or_eager(resource_changed::<PlayerProfile>)
+                                .or_eager(resource_changed::<SavedGames>)
+                                .or_eager(resource_changed::<ServerUrl>)
+                                .or_eager(resource_changed::<OnlineMemory>)
+                                .or_eager(resource_changed::<Typing>)
+                                .or_eager(resource_changed::<Lobby>)
+                                .or_eager(resource_changed::<KeptGames>)
+                                .or_eager(resource_changed::<Listed>)
+                                .or_eager(resource_changed::<ServerRecords>)
+                                .or_eager(resource_changed::<KnownRatings>)
+                                // The summary's width follows the window's.
+                                .or_eager(resource_changed::<ScreenLayout>)
+                                .or_eager(resource_changed::<super::PanelSettings>)
+                                // The language button names the language.
+                                .or_eager(resource_changed::<Words>),
+                        )
+                        .in_set(Frame::Hud),
+                    hide_menu_under_rules
+                        .run_if(in_state(Screen::Menu))
+                        .run_if(
+                            resource_changed::<super::HowToPlay>
+                                .or_eager(any_match_filter::<Added<MenuRoot>>),
+                        )
+                        .in_set(Frame::Hud),
+                ),
+            );
     }
 }

@@ -1,12 +1,14 @@
 //! The interface: the menu, the HUD, the game-over panel, the controls panel, the keyboard and
-//! the move list. Buttons and keys become [`ActionPressed`]; what changes the game goes out as a
-//! `MoveRequest` or `GameCommand` for core to apply; what only changes the interface (views,
-//! speed, sound, panel) is set here.
+//! the move list. Each screen's buttons carry that screen's action type and their presses reach
+//! only its handler ([`buttons`]); what changes the game goes out as a `MoveRequest` or
+//! `GameCommand` for core to apply; what only changes the interface (views, speed, sound,
+//! panel) is set where it is shown.
 //!
 //! This module owns the names the screens share; each screen lives in a private submodule.
 
 mod access;
 mod arrange;
+mod buttons;
 mod game_over;
 mod guided;
 mod how_to_play;
@@ -25,17 +27,26 @@ mod scroll;
 mod theme;
 mod widgets;
 
-pub use arrange::{ButtonGroup, HudSlot, SheetOpen};
+pub use arrange::{ButtonGroup, HudSlot, SheetOpen, ToggleMore};
+pub use buttons::{ButtonAction, ButtonName, ButtonPressed, Pressed};
 pub use game_over::GameOverPanel;
 pub use guided::Guide;
+pub(crate) use guided::StartGuided;
 pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage};
+pub use how_to_play::{OpenRules, RulesButton};
 pub use hud::HudText;
+pub use leaderboard::BoardButton;
 pub use menu::MenuSummary;
+pub use menu::{ChoiceButton, MainButton};
 pub use move_list::ReplayButton;
+pub use my_games::GamesButton;
 pub use my_games::{KEPT_AT_MOST, KeptGame, KeptGames, LevelStats, Outcome};
+pub use online::RoomButton;
 pub use page::{Announcement, PageControls, PageGroup, PageItem, PagePress};
 pub use panel::{PanelButton, panel_entries};
+pub use play_online::OnlineButton;
 pub use play_online::{MenuPage, TextField, Typing};
+pub use reactions::ReactionButton;
 pub use reactions::{ReactionBubble, Reactions};
 pub use widgets::{Focus, Focusable};
 
@@ -48,10 +59,10 @@ use crate::core::{
 use crate::frame::{Frame, OnScreen};
 use crate::locale::{Phrase, SeatSymbols};
 use crate::marbles::{AnimationSettings, Speed};
-use crate::net::OnlineMemory;
 use crate::selection::Choice;
 use crate::sound::SoundSettings;
 use bevy::prelude::*;
+use buttons::AddButtons;
 use starhalma_locale::id;
 use starhalma_rules::{MoveKind, RuleSet, Variant};
 
@@ -135,18 +146,26 @@ impl RoomClock {
     }
 }
 
-/// What a button (or the key standing for it) does.
+/// The game screen's own buttons (the HUD, the game-over panel, the U, P, H and N keys).
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub enum UiAction {
-    Rules(RuleSet),
-    Players(u8),
-    CycleSeat(u8),
-    Start,
+pub enum GameButton {
     Undo,
     Resign,
     Pass,
     PlayAgain,
     ChangeMode,
+    Hint,
+    Save,
+    Load,
+    /// Open the rules screen for the rules in play.
+    HowToPlay,
+    /// Open the rules screen at the section about this rule (from the game-over panel).
+    RulesTopic(starhalma_guide::Topic),
+}
+
+/// How the game is shown and heard (the HUD, the panel, the move list and their keys).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewButton {
     View(CameraView),
     CycleSpeed,
     ToggleSound,
@@ -158,109 +177,113 @@ pub enum UiAction {
     ToggleBoard,
     /// The move list in row/space labels or in the engine's notation (key L).
     ToggleNotation,
-    /// The menu's "Who starts": Red, or random.
-    CycleStarts,
-    /// Web: show the page's buttons under the board, or keep them for screen readers only.
-    TogglePageControls,
-    Hint,
-    Save,
-    Load,
-    /// Continue the last online room, else the autosaved game.
-    Continue,
-    /// Open a room for the menu's choice and play friends by link.
-    PlayFriend,
-    /// The next move clock for rooms "Play a friend" opens.
-    CycleRoomClock,
-    /// Draw another suggested name to play online under.
-    NewName,
-    /// Copy the room's link.
-    CopyLink,
-    /// Copy the finished online game's replay link.
-    CopyReplayLink,
-    /// A spectator takes the lowest open seat.
-    TakeSeat,
-    /// The host seats the computer in the open seats.
-    FillComputer,
-    /// Online, 3+ players: leave; the computer plays on.
-    Leave,
-    /// Online, after the game: the same players again, seats shifted by one.
-    Rematch,
-    /// Online, seated: open or close the bar of reactions.
-    OpenReactions,
-    /// Send everyone in the room this reaction.
-    React(starhalma_protocol::Reaction),
-    /// Show or hide others' reactions.
-    MuteReactions,
-    /// Take back the seat the clock left to the computer (any button does it too).
-    Back,
-    /// The next language (English, Japanese, Nepali).
-    CycleLanguage,
-    /// Start the guided first game.
-    GuidedGame,
-    /// Open the rules screen for the rules in play (or chosen on the menu).
-    HowToPlay,
-    /// Open the rules screen at the section about this rule (from the game-over panel).
-    RulesTopic(starhalma_guide::Topic),
-    /// Show another rule set's rules.
-    RulesPage(RuleSet),
-    NextSection,
-    PreviousSection,
-    CloseHowToPlay,
-    /// Open or close the sheet of secondary buttons (compact layouts).
-    ToggleMore,
-    /// The menu's Play online page: open it (and follow the public tables), or go back.
-    OpenOnline,
-    CloseOnline,
-    /// A seat at a waiting public table for the menu's rule set and count, or a new one.
-    QuickMatch,
-    /// The same for any rule set with the menu's player count.
-    QuickMatchAny,
-    /// Open a public table (listed in the lobby) for the menu's choice.
-    HostPublic,
-    /// Start the room server inside the game and open a private table on it (desktop).
-    HostHere,
-    /// Start (or stop) typing into this field.
-    Type(play_online::TextField),
-    /// Take the typed name.
-    TakeName,
-    /// Take the typed player code: play as the player it stands for (another device's).
-    TakePlayerCode,
-    /// Start over as a new player (pressed twice: the first press asks).
-    NewIdentity,
-    /// Play on the typed server.
-    TakeServer,
-    /// Enter the room whose code or link was typed.
-    JoinCode,
-    /// Ask the server for the list of public tables again.
-    RefreshLobby,
-    /// Sit at this waiting public table.
-    SitAt(starhalma_protocol::RoomCode),
-    /// Watch this public table's game.
-    Watch(starhalma_protocol::RoomCode),
-    /// The menu's My games page: open it (and ask the server for the player's online games).
-    OpenMyGames,
-    /// List more of the games kept on this device.
-    MoreKeptGames,
-    /// Open this kept game (by its place in [`KeptGames`]) as a replay.
-    OpenKeptGame(usize),
-    /// Open this online game (by its place on the page the server sent) as a replay.
-    OpenRecord(usize),
-    /// Read the next, older page of the player's online games.
-    MoreOnlineGames,
-    /// The menu's Leaderboard page, for the menu's rule set.
-    OpenLeaderboard,
-    /// The leaderboard of this family.
-    LeaderboardOf(starhalma_protocol::Family),
-    /// The leaderboard for games of this many players (none: all counts).
-    LeaderboardPlayers(Option<u8>),
-    /// Ask the server for the leaderboard again.
-    RefreshLeaderboard,
-    /// Back from My games or the Leaderboard to the menu.
-    CloseRecords,
+}
+
+/// A menu button's action, of whichever page's type: the key by which `sync_menu` keeps a
+/// button across changes (the press itself goes out as the inner type).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub(crate) enum MenuAction {
+    Choice(ChoiceButton),
+    Main(MainButton),
+    Online(OnlineButton),
+    Games(GamesButton),
+    Board(BoardButton),
+}
+
+impl MenuAction {
+    /// Gives the button the action its page's handler reads.
+    pub(super) fn put_on(self, button: &mut EntityCommands) {
+        match self {
+            MenuAction::Choice(a) => button.insert(a),
+            MenuAction::Main(a) => button.insert(a),
+            MenuAction::Online(a) => button.insert(a),
+            MenuAction::Games(a) => button.insert(a),
+            MenuAction::Board(a) => button.insert(a),
+        };
+    }
+}
+
+impl From<ChoiceButton> for MenuAction {
+    fn from(a: ChoiceButton) -> Self {
+        MenuAction::Choice(a)
+    }
+}
+
+impl From<MainButton> for MenuAction {
+    fn from(a: MainButton) -> Self {
+        MenuAction::Main(a)
+    }
+}
+
+impl From<OnlineButton> for MenuAction {
+    fn from(a: OnlineButton) -> Self {
+        MenuAction::Online(a)
+    }
+}
+
+impl From<GamesButton> for MenuAction {
+    fn from(a: GamesButton) -> Self {
+        MenuAction::Games(a)
+    }
+}
+
+impl From<BoardButton> for MenuAction {
+    fn from(a: BoardButton) -> Self {
+        MenuAction::Board(a)
+    }
+}
+
+/// A button of the game screen (the HUD's, the game-over panel's, the move list's) by what it
+/// does, whichever screen type carries its press: the key by which the HUD shows, hides and
+/// names them.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub(crate) enum HudAction {
+    Game(GameButton),
+    View(ViewButton),
+    Room(RoomButton),
+    Reaction(ReactionButton),
+    More,
+}
+
+impl HudAction {
+    /// Gives the button the action its handler reads.
+    pub(super) fn put_on(self, button: &mut EntityCommands) {
+        match self {
+            HudAction::Game(a) => button.insert(a),
+            HudAction::View(a) => button.insert(a),
+            HudAction::Room(a) => button.insert(a),
+            HudAction::Reaction(a) => button.insert(a),
+            HudAction::More => button.insert(ToggleMore),
+        };
+    }
+}
+
+impl From<GameButton> for HudAction {
+    fn from(a: GameButton) -> Self {
+        HudAction::Game(a)
+    }
+}
+
+impl From<ViewButton> for HudAction {
+    fn from(a: ViewButton) -> Self {
+        HudAction::View(a)
+    }
+}
+
+impl From<RoomButton> for HudAction {
+    fn from(a: RoomButton) -> Self {
+        HudAction::Room(a)
+    }
+}
+
+impl From<ReactionButton> for HudAction {
+    fn from(a: ReactionButton) -> Self {
+        HudAction::Reaction(a)
+    }
 }
 
 /// One row of menu buttons: (label, action, highlighted).
-pub(crate) type MenuRow = Vec<(Phrase, UiAction, bool)>;
+pub(crate) type MenuRow = Vec<(Phrase, MenuAction, bool)>;
 
 /// A line of a menu page: a row of buttons, a line of text, or the chosen rules' summary.
 pub(crate) enum MenuLine {
@@ -268,10 +291,6 @@ pub(crate) enum MenuLine {
     Text(Phrase),
     Summary,
 }
-
-/// A button pressed (by a pointer, or by Enter on the focused one) or its shortcut key.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct ActionPressed(pub UiAction);
 
 /// The latest refusal or notice, shown until the next move.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -374,42 +393,36 @@ fn level_name(level: starhalma_ai::Level) -> Phrase {
     })
 }
 
-/// Buttons with a `UiAction` pressed by a pointer or by Enter.
-fn press_buttons(
-    interactions: Query<(&Interaction, &UiAction), Changed<Interaction>>,
-    mut pressed: MessageWriter<ActionPressed>,
-) {
-    for (interaction, &action) in &interactions {
-        if *interaction == Interaction::Pressed {
-            pressed.write(ActionPressed(action));
-        }
-    }
-}
-
-/// The actions that change the game: sent to core as commands and requests.
-fn game_actions(
-    mut actions: MessageReader<ActionPressed>,
+/// What the game screen's own buttons do: the game's changes go to core as commands and
+/// requests, files to the persistence plugin, the rules screen to its own handler.
+#[allow(clippy::too_many_arguments)] // one handler for the screen's buttons
+fn game_buttons(
+    mut pressed: MessageReader<Pressed<GameButton>>,
     state: Res<Match>,
     mut commands: MessageWriter<GameCommand>,
     mut requests: MessageWriter<MoveRequest>,
     mut next: ResMut<NextState<Screen>>,
-    mut hints: MessageWriter<HintRequest>,
+    (mut hints, mut files, mut rules): (
+        MessageWriter<HintRequest>,
+        MessageWriter<FileRequest>,
+        MessageWriter<OpenRules>,
+    ),
     (choice, time): (Res<MenuChoice>, Res<Time<Real>>),
 ) {
-    for ActionPressed(action) in actions.read() {
-        match action {
-            UiAction::Undo => {
+    for Pressed(action) in pressed.read() {
+        match *action {
+            GameButton::Undo => {
                 commands.write(GameCommand::Undo);
             }
-            UiAction::Resign => {
+            GameButton::Resign => {
                 if let Some(seat) = state.resigning_seat() {
                     commands.write(GameCommand::Resign(seat));
                 }
             }
-            UiAction::Pass => {
+            GameButton::Pass => {
                 requests.write(MoveRequest::pass(MoveSource::Panel));
             }
-            UiAction::PlayAgain => {
+            GameButton::PlayAgain => {
                 // The same seats; a random start is tossed again.
                 let mut setup = state.setup.clone();
                 if choice.starts == WhoStarts::Random {
@@ -419,61 +432,50 @@ fn game_actions(
                 }
                 commands.write(GameCommand::NewGame(setup));
             }
-            UiAction::ChangeMode => next.set(Screen::Menu),
-            UiAction::Hint => {
+            GameButton::ChangeMode => next.set(Screen::Menu),
+            GameButton::Hint => {
                 hints.write(HintRequest);
             }
-            _ => {}
+            GameButton::Save => {
+                files.write(FileRequest::Save);
+            }
+            GameButton::Load => {
+                files.write(FileRequest::Load(StoredFile::SavedGame));
+            }
+            GameButton::HowToPlay => {
+                rules.write(OpenRules(None));
+            }
+            GameButton::RulesTopic(topic) => {
+                rules.write(OpenRules(Some(topic)));
+            }
         }
     }
 }
 
-/// The actions that change only how the game is shown and heard.
-fn setting_actions(
-    mut actions: MessageReader<ActionPressed>,
+/// What changes only how the game is shown and heard.
+fn view_buttons(
+    mut pressed: MessageReader<Pressed<ViewButton>>,
     mut views: MessageWriter<ViewRequest>,
     mut speed: ResMut<AnimationSettings>,
     mut sound: ResMut<SoundSettings>,
     mut panel: ResMut<PanelSettings>,
     mut symbols: ResMut<SeatSymbols>,
 ) {
-    for ActionPressed(action) in actions.read() {
-        match action {
-            UiAction::View(view) => {
-                views.write(ViewRequest(*view));
+    for Pressed(action) in pressed.read() {
+        match *action {
+            ViewButton::View(view) => {
+                views.write(ViewRequest(view));
             }
-            UiAction::CycleSpeed => {
+            ViewButton::CycleSpeed => {
                 let next = Speed::nearest(speed.seconds_per_hop).next();
                 speed.seconds_per_hop = next.seconds_per_hop();
             }
-            UiAction::ToggleSound => sound.muted = !sound.muted,
-            UiAction::ToggleSymbols => symbols.shown = !symbols.shown,
-            UiAction::TogglePanel => panel.shown = !panel.shown,
-            UiAction::ToggleBoard => panel.board_hidden = !panel.board_hidden,
-            UiAction::ToggleNotation => panel.notation = !panel.notation,
-            UiAction::TogglePageControls => panel.page_controls = !panel.page_controls,
-            _ => {}
+            ViewButton::ToggleSound => sound.muted = !sound.muted,
+            ViewButton::ToggleSymbols => symbols.shown = !symbols.shown,
+            ViewButton::TogglePanel => panel.shown = !panel.shown,
+            ViewButton::ToggleBoard => panel.board_hidden = !panel.board_hidden,
+            ViewButton::ToggleNotation => panel.notation = !panel.notation,
         }
-    }
-}
-
-/// Save, Load and Continue go to the persistence plugin (Continue only when no online room
-/// waits to be rejoined).
-fn file_actions(
-    mut actions: MessageReader<ActionPressed>,
-    memory: Res<OnlineMemory>,
-    mut files: MessageWriter<FileRequest>,
-) {
-    for ActionPressed(action) in actions.read() {
-        let request = match action {
-            UiAction::Save => FileRequest::Save,
-            UiAction::Load => FileRequest::Load(StoredFile::SavedGame),
-            UiAction::Continue if memory.last_link.is_none() => {
-                FileRequest::Load(StoredFile::Autosave)
-            }
-            _ => continue,
-        };
-        files.write(request);
     }
 }
 
@@ -573,7 +575,9 @@ impl Plugin for UiPlugin {
             .init_resource::<PanelSettings>()
             .init_resource::<SavedGames>()
             .init_resource::<widgets::Focus>()
-            .add_message::<ActionPressed>()
+            .add_message::<ButtonPressed>()
+            .add_buttons::<GameButton>()
+            .add_buttons::<ViewButton>()
             .add_message::<Pointer<Click>>()
             .add_message::<FileRequest>()
             .add_systems(
@@ -585,9 +589,11 @@ impl Plugin for UiPlugin {
             .add_systems(
                 Update,
                 (
-                    press_buttons.in_set(Frame::Buttons),
-                    (game_actions, setting_actions, file_actions)
-                        .run_if(on_message::<ActionPressed>)
+                    game_buttons
+                        .run_if(on_message::<Pressed<GameButton>>)
+                        .in_set(Frame::Actions),
+                    view_buttons
+                        .run_if(on_message::<Pressed<ViewButton>>)
                         .in_set(Frame::Actions),
                     collect_notices.in_set(Frame::Notices),
                     ask_for_transition.in_set(Frame::Hud),

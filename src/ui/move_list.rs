@@ -9,7 +9,7 @@ use super::arrange::{MoveListEntries, MoveListRoot};
 use super::reactions::reaction_said;
 use super::theme::{BUTTON_BACKGROUND, HEADING, LIST_TEXT, PANEL_BACKGROUND, SHOWN_ENTRY, size};
 use super::widgets::{ButtonSize, label, styled_button};
-use super::{PanelSettings, Screen, UiAction};
+use super::{HudAction, PanelSettings, Screen, ViewButton};
 use crate::core::{Match, ShowPly, Viewing};
 use crate::frame::Frame;
 use crate::layout::{MoveListMeasure, ScreenLayout};
@@ -171,11 +171,15 @@ fn build_move_list(mut commands: Commands) {
                     small_button(Phrase::Verbatim("<".into()), ReplayButton::Back),
                     small_button(Phrase::Verbatim(">".into()), ReplayButton::Forward),
                     small_button(Phrase::msg(id::MOVES_LIVE), ReplayButton::Live),
-                    styled_button(
-                        Phrase::msg(id::BUTTON_MOVES_LABELS),
-                        UiAction::ToggleNotation,
-                        ButtonSize::Small,
-                        BUTTON_BACKGROUND
+                    (
+                        styled_button(
+                            Phrase::msg(id::BUTTON_MOVES_LABELS),
+                            ViewButton::ToggleNotation,
+                            ButtonSize::Small,
+                            BUTTON_BACKGROUND
+                        ),
+                        // The HUD names the list's notation on it.
+                        HudAction::View(ViewButton::ToggleNotation),
                     ),
                 ],
             ),

@@ -3,7 +3,8 @@
 //! and level, and the player's online games as the server keeps them. Any of them opens as a
 //! replay on the board, stepped through with the move list.
 
-use super::{ActionPressed, FileRequest, MenuLine, MenuPage, MenuRow, UiAction, level_name};
+use super::buttons::{AddButtons, Pressed};
+use super::{FileRequest, MenuLine, MenuPage, MenuRow, level_name};
 use crate::core::{Match, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Phrase, date_words, family_name, rules_name};
@@ -20,6 +21,25 @@ pub const KEPT_AT_MOST: usize = 500;
 
 /// How many kept games the page lists at first, and how many more "Show more" adds.
 const LISTED_AT_FIRST: usize = 20;
+
+/// The My games page's buttons.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GamesButton {
+    /// List more of the games kept on this device.
+    MoreKeptGames,
+    /// Open this kept game (by its place in [`KeptGames`]) as a replay.
+    OpenKeptGame(usize),
+    /// Open this online game (by its place on the page the server sent) as a replay.
+    OpenRecord(usize),
+    /// Read the next, older page of the player's online games.
+    MoreOnlineGames,
+    /// Ask the server for the player's online games again.
+    RefreshGames,
+    /// The Leaderboard page, for the menu's rule set.
+    OpenLeaderboard,
+    /// Back to the menu's main page.
+    CloseRecords,
+}
 
 /// How a game went for the people at this device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,7 +248,11 @@ fn online_outcome(game: &GameSummary, player: &str) -> Option<Outcome> {
 }
 
 /// An online game as a button: the result (with the rating's change), the rules, the others.
-fn online_game_button(game: &GameSummary, player: &str, index: usize) -> (Phrase, UiAction, bool) {
+fn online_game_button(
+    game: &GameSummary,
+    player: &str,
+    index: usize,
+) -> (Phrase, super::MenuAction, bool) {
     let rules = Family::from_name(&game.rules)
         .map_or_else(|| Phrase::Verbatim(game.rules.clone()), family_name);
     let others: Vec<String> = game
@@ -248,7 +272,7 @@ fn online_game_button(game: &GameSummary, player: &str, index: usize) -> (Phrase
     .with("rules", table_words(rules, game.players))
     .with("others", Phrase::Verbatim(others.join(", ")))
     .with("date", date_words(game.ended_ms));
-    (words, UiAction::OpenRecord(index), false)
+    (words, GamesButton::OpenRecord(index).into(), false)
 }
 
 /// The My games page: statistics and kept games, then the online games and the way back.
@@ -290,14 +314,14 @@ pub(super) fn my_games_lines(
             .with("date", date_words(game.ended_ms));
         lines.push(MenuLine::Buttons(vec![(
             words,
-            UiAction::OpenKeptGame(index),
+            GamesButton::OpenKeptGame(index).into(),
             false,
         )]));
     }
     if kept.0.len() > listed {
         lines.push(MenuLine::Buttons(vec![(
             Phrase::msg(id::MY_GAMES_MORE),
-            UiAction::MoreKeptGames,
+            GamesButton::MoreKeptGames.into(),
             false,
         )]));
     }
@@ -328,7 +352,7 @@ pub(super) fn my_games_lines(
             };
             lines.push(MenuLine::Buttons(vec![(
                 Phrase::msg(words),
-                UiAction::MoreOnlineGames,
+                GamesButton::MoreOnlineGames.into(),
                 false,
             )]));
         }
@@ -336,41 +360,53 @@ pub(super) fn my_games_lines(
     let last: MenuRow = vec![
         (
             Phrase::msg(id::MENU_LEADERBOARD),
-            UiAction::OpenLeaderboard,
+            GamesButton::OpenLeaderboard.into(),
             false,
         ),
-        (Phrase::msg(id::LOBBY_REFRESH), UiAction::OpenMyGames, false),
-        (Phrase::msg(id::MENU_BACK), UiAction::CloseRecords, false),
+        (
+            Phrase::msg(id::LOBBY_REFRESH),
+            GamesButton::RefreshGames.into(),
+            false,
+        ),
+        (
+            Phrase::msg(id::MENU_BACK),
+            GamesButton::CloseRecords.into(),
+            false,
+        ),
     ];
     lines.push(MenuLine::Buttons(last));
     lines
 }
 
-/// The page's buttons: open it (and ask the server for the player's games), list more, open a
-/// game as a replay, go back.
+/// Entering the page lists the first kept games and asks the server for the player's games.
+fn open_my_games(mut listed: ResMut<Listed>, mut requests: MessageWriter<NetRequest>) {
+    *listed = Listed::default();
+    requests.write(NetRequest::FetchMyGames);
+}
+
+/// The page's buttons: list more, open a game as a replay, ask again, go on or back.
 fn my_games_actions(
-    mut actions: MessageReader<ActionPressed>,
+    mut pressed: MessageReader<Pressed<GamesButton>>,
     (mut page, mut listed): (ResMut<NextState<MenuPage>>, ResMut<Listed>),
     (records, server): (Res<ServerRecords>, Res<ServerUrl>),
     mut requests: MessageWriter<NetRequest>,
     mut files: MessageWriter<FileRequest>,
 ) {
-    for ActionPressed(action) in actions.read() {
+    for Pressed(action) in pressed.read() {
         match *action {
-            UiAction::OpenMyGames => {
-                page.set(MenuPage::Games);
+            GamesButton::RefreshGames => {
                 *listed = Listed::default();
                 requests.write(NetRequest::FetchMyGames);
             }
-            UiAction::MoreKeptGames => listed.0 += LISTED_AT_FIRST,
-            UiAction::MoreOnlineGames => {
+            GamesButton::MoreKeptGames => listed.0 += LISTED_AT_FIRST,
+            GamesButton::MoreOnlineGames => {
                 requests.write(NetRequest::FetchMoreGames);
             }
-            UiAction::OpenKeptGame(index) => {
+            GamesButton::OpenKeptGame(index) => {
                 page.set(MenuPage::Main);
                 files.write(FileRequest::OpenKept(index));
             }
-            UiAction::OpenRecord(index) => {
+            GamesButton::OpenRecord(index) => {
                 let (Remote::Got(games), Some(origin)) = (&records.my_games, &server.0) else {
                     continue;
                 };
@@ -379,8 +415,8 @@ fn my_games_actions(
                     requests.write(NetRequest::OpenReplay(game_url(origin, &game.id)));
                 }
             }
-            UiAction::CloseRecords => page.set(MenuPage::Main),
-            _ => {}
+            GamesButton::OpenLeaderboard => page.set(MenuPage::Leaderboard),
+            GamesButton::CloseRecords => page.set(MenuPage::Main),
         }
     }
 }
@@ -391,10 +427,12 @@ impl Plugin for MyGamesPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<KeptGames>()
             .init_resource::<Listed>()
+            .add_buttons::<GamesButton>()
+            .add_systems(OnEnter(MenuPage::Games), open_my_games)
             .add_systems(
                 Update,
                 my_games_actions
-                    .run_if(on_message::<ActionPressed>)
+                    .run_if(on_message::<Pressed<GamesButton>>)
                     .in_set(Frame::Actions),
             );
     }

@@ -2,11 +2,13 @@
 //! the room's link with Copy, and the buttons that only mean something online (Join, Fill with
 //! the computer, Leave, Rematch).
 
-use super::{ActionPressed, Notice, Screen, UiAction};
+use super::buttons::{AddButtons, ButtonPressed, Pressed};
+use super::reactions::ReactionButton;
+use super::{HudAction, Notice, Screen};
 use crate::core::{GameCommand, Match};
 use crate::frame::Frame;
 use crate::locale::Phrase;
-use crate::net::{JoinAtStart, NetRequest, Online, OnlineMemory, Phase};
+use crate::net::{JoinAtStart, NetRequest, Online, Phase};
 use crate::sound::SoundCue;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -58,94 +60,111 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
     }
 }
 
+/// The buttons of a room: they mean something only online.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoomButton {
+    /// Copy the room's link.
+    CopyLink,
+    /// Copy the finished online game's replay link.
+    CopyReplayLink,
+    /// A spectator takes the lowest open seat.
+    TakeSeat,
+    /// The host seats the computer in the open seats.
+    FillComputer,
+    /// Online, 3+ players: leave; the computer plays on.
+    Leave,
+    /// Online, after the game: the same players again, seats shifted by one.
+    Rematch,
+    /// Take back the seat the clock left to the computer (any button does it too).
+    Back,
+}
+
 /// Which online buttons show: (action, shown).
-pub(super) fn online_buttons(online: &Online, state: &Match) -> [(UiAction, bool); 9] {
+pub(super) fn online_buttons(online: &Online, state: &Match) -> [(HudAction, bool); 9] {
     let in_room = online.phase == Phase::InRoom;
     let seated = in_room && online.seat.is_some();
     let many = state.game.variant().players() >= 3;
     [
-        (UiAction::CopyLink, online.link.is_some()),
+        (RoomButton::CopyLink.into(), online.link.is_some()),
         (
-            UiAction::CopyReplayLink,
+            RoomButton::CopyReplayLink.into(),
             in_room && state.game.is_over() && online.replay_link().is_some(),
         ),
         (
-            UiAction::TakeSeat,
+            RoomButton::TakeSeat.into(),
             in_room && online.seat.is_none() && online.seats.contains(&SeatHolder::Open),
         ),
         (
-            UiAction::FillComputer,
+            RoomButton::FillComputer.into(),
             seated && online.host && !online.started,
         ),
-        (UiAction::Leave, seated && many && !state.game.is_over()),
-        (UiAction::Rematch, seated && state.game.is_over()),
-        (UiAction::OpenReactions, seated),
-        (UiAction::MuteReactions, in_room),
-        (UiAction::Back, online.idle_here()),
+        (
+            RoomButton::Leave.into(),
+            seated && many && !state.game.is_over(),
+        ),
+        (RoomButton::Rematch.into(), seated && state.game.is_over()),
+        (ReactionButton::OpenReactions.into(), seated),
+        (ReactionButton::MuteReactions.into(), in_room),
+        (RoomButton::Back.into(), online.idle_here()),
     ]
 }
 
-/// The actions of online play.
 /// What the online buttons act on.
 #[derive(SystemParam)]
 struct RoomHere<'w> {
     state: Res<'w, Match>,
     online: Res<'w, Online>,
-    memory: Res<'w, OnlineMemory>,
 }
 
 fn online_actions(
-    mut actions: MessageReader<ActionPressed>,
+    mut pressed: MessageReader<Pressed<RoomButton>>,
     here: RoomHere,
     mut requests: MessageWriter<NetRequest>,
     mut commands: MessageWriter<GameCommand>,
     mut notice: ResMut<Notice>,
-    mut next: ResMut<NextState<Screen>>,
     mut clipboard: SystemClipboard,
 ) {
-    let RoomHere {
-        state,
-        online,
-        memory,
-    } = here;
-    for ActionPressed(action) in actions.read() {
-        // Any button pressed says the player is here (after the clock left their seat idle).
-        if online.idle_here() {
-            requests.write(NetRequest::Back);
-        }
-        match action {
-            UiAction::Continue => {
-                if let Some(link) = &memory.last_link {
-                    requests.write(NetRequest::Join(link.clone()));
-                    next.set(Screen::Playing);
-                }
-            }
-            UiAction::TakeSeat => {
+    let RoomHere { state, online } = here;
+    for Pressed(action) in pressed.read() {
+        match *action {
+            RoomButton::TakeSeat => {
                 requests.write(NetRequest::TakeSeat);
             }
-            UiAction::FillComputer => {
+            RoomButton::FillComputer => {
                 requests.write(NetRequest::FillComputer);
             }
-            UiAction::Leave => {
+            RoomButton::Leave => {
                 if let Some(seat) = state.first_person() {
                     commands.write(GameCommand::Leave(seat));
                 }
             }
-            UiAction::Rematch => {
+            RoomButton::Rematch => {
                 commands.write(GameCommand::Rematch);
             }
-            UiAction::CopyLink => {
+            RoomButton::CopyLink => {
                 if let Some(link) = &online.link {
                     notice.0 = copy_to_clipboard(link, &mut clipboard);
                 }
             }
-            UiAction::CopyReplayLink => {
+            RoomButton::CopyReplayLink => {
                 if let Some(link) = online.replay_link() {
                     notice.0 = copy_to_clipboard(&link, &mut clipboard);
                 }
             }
-            _ => {}
+            // Any press says so (`back_on_any_press`).
+            RoomButton::Back => {}
         }
+    }
+}
+
+/// Any button pressed says the player is here (after the clock left their seat idle).
+fn back_on_any_press(
+    mut pressed: MessageReader<ButtonPressed>,
+    online: Res<Online>,
+    mut requests: MessageWriter<NetRequest>,
+) {
+    if pressed.read().count() > 0 && online.idle_here() {
+        requests.write(NetRequest::Back);
     }
 }
 
@@ -230,19 +249,24 @@ pub(super) struct OnlinePlugin;
 
 impl Plugin for OnlinePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, join_at_start).add_systems(
-            Update,
-            (
-                online_actions
-                    .run_if(on_message::<ActionPressed>)
-                    .in_set(Frame::Actions),
-                server_refusals
-                    .run_if(resource_changed::<Online>)
-                    .in_set(Frame::Hud),
-                clock_ticks
-                    .run_if(|online: Res<Online>| online.turn_deadline.is_some())
-                    .in_set(Frame::Hud),
-            ),
-        );
+        app.add_buttons::<RoomButton>()
+            .add_systems(Startup, join_at_start)
+            .add_systems(
+                Update,
+                (
+                    online_actions
+                        .run_if(on_message::<Pressed<RoomButton>>)
+                        .in_set(Frame::Actions),
+                    back_on_any_press
+                        .run_if(on_message::<ButtonPressed>)
+                        .in_set(Frame::Actions),
+                    server_refusals
+                        .run_if(resource_changed::<Online>)
+                        .in_set(Frame::Hud),
+                    clock_ticks
+                        .run_if(|online: Res<Online>| online.turn_deadline.is_some())
+                        .in_set(Frame::Hud),
+                ),
+            );
     }
 }

@@ -5,12 +5,14 @@
 //! watch a playing one). The menu draws it ([`online_rows`]); this module keeps what is typed
 //! and acts on the page's buttons, through `NetRequest`s like every online action.
 
-use super::{ActionPressed, MenuChoice, MenuRow, RoomClock, Screen, UiAction};
+use super::buttons::{AddButtons, ButtonPressed, Pressed};
+use super::{MenuAction, MenuChoice, MenuRow, RoomClock, Screen};
 use crate::frame::Frame;
+use crate::locale::Words;
 use crate::locale::{Glue, Phrase, rules_name};
 use crate::net::{
     ChosenServer, KnownRatings, Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl,
-    new_player_key, player_code, read_player_code,
+    new_player_key, player_code, read_player_code, suggest_name,
 };
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -33,6 +35,45 @@ pub enum MenuPage {
     /// My games: the games kept on this device and online.
     Games,
     Leaderboard,
+}
+
+/// The Play online page's buttons (and Enter in its text fields).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineButton {
+    /// Open a room for the menu's choice and play friends by link.
+    PlayFriend,
+    /// The next move clock for the rooms this page opens.
+    CycleRoomClock,
+    /// Draw another suggested name to play online under.
+    NewName,
+    /// A seat at a waiting public table for the menu's rule set and count, or a new one.
+    QuickMatch,
+    /// The same for any rule set with the menu's player count.
+    QuickMatchAny,
+    /// Open a public table (listed in the lobby) for the menu's choice.
+    HostPublic,
+    /// Start the room server inside the game and open a private table on it (desktop).
+    HostHere,
+    /// Start (or stop) typing into this field.
+    Type(TextField),
+    /// Take the typed name.
+    TakeName,
+    /// Take the typed player code: play as the player it stands for (another device's).
+    TakePlayerCode,
+    /// Start over as a new player (pressed twice: the first press asks).
+    NewIdentity,
+    /// Play on the typed server.
+    TakeServer,
+    /// Enter the room whose code or link was typed.
+    JoinCode,
+    /// Ask the server for the list of public tables again.
+    RefreshLobby,
+    /// Sit at this waiting public table.
+    SitAt(RoomCode),
+    /// Watch this public table's game.
+    Watch(RoomCode),
+    /// Back to the menu's main page.
+    CloseOnline,
 }
 
 /// A line the player types into.
@@ -137,7 +178,7 @@ pub(super) fn online_rows(
         None => Phrase::msg(id::MENU_PLAYER_NAME_NEW),
     };
     let names = vec![
-        (name_button, UiAction::NewName, false),
+        (name_button, OnlineButton::NewName.into(), false),
         (
             typed(
                 TextField::Name,
@@ -145,7 +186,7 @@ pub(super) fn online_rows(
                 "name",
                 typing.name.clone(),
             ),
-            UiAction::Type(TextField::Name),
+            OnlineButton::Type(TextField::Name).into(),
             typing.editing == Some(TextField::Name),
         ),
     ];
@@ -154,12 +195,12 @@ pub(super) fn online_rows(
             Phrase::msg(id::MENU_QUICK_MATCH)
                 .with("rules", rules_name(choice.rules))
                 .with("count", choice.players),
-            UiAction::QuickMatch,
+            OnlineButton::QuickMatch.into(),
             true,
         ),
         (
             Phrase::msg(id::MENU_QUICK_MATCH_ANY).with("count", choice.players),
-            UiAction::QuickMatchAny,
+            OnlineButton::QuickMatchAny.into(),
             false,
         ),
     ];
@@ -167,17 +208,17 @@ pub(super) fn online_rows(
     let create = vec![
         (
             Phrase::msg(id::MENU_CREATE_PRIVATE),
-            UiAction::PlayFriend,
+            OnlineButton::PlayFriend.into(),
             false,
         ),
         (
             Phrase::msg(id::MENU_CREATE_PUBLIC),
-            UiAction::HostPublic,
+            OnlineButton::HostPublic.into(),
             false,
         ),
         (
             Phrase::msg(id::MENU_ROOM_CLOCK).with("seconds", Phrase::Number(seconds as i64)),
-            UiAction::CycleRoomClock,
+            OnlineButton::CycleRoomClock.into(),
             false,
         ),
     ];
@@ -189,10 +230,14 @@ pub(super) fn online_rows(
                 "code",
                 typing.code.clone(),
             ),
-            UiAction::Type(TextField::RoomCode),
+            OnlineButton::Type(TextField::RoomCode).into(),
             typing.editing == Some(TextField::RoomCode),
         ),
-        (Phrase::msg(id::MENU_JOIN_CODE), UiAction::JoinCode, false),
+        (
+            Phrase::msg(id::MENU_JOIN_CODE),
+            OnlineButton::JoinCode.into(),
+            false,
+        ),
     ];
     // The player code stays hidden until pressed (it is the player's secret).
     let identity = vec![
@@ -207,7 +252,7 @@ pub(super) fn online_rows(
             } else {
                 Phrase::msg(id::MENU_PLAYER_CODE_HIDDEN)
             },
-            UiAction::Type(TextField::PlayerCode),
+            OnlineButton::Type(TextField::PlayerCode).into(),
             typing.editing == Some(TextField::PlayerCode),
         ),
         (
@@ -216,23 +261,29 @@ pub(super) fn online_rows(
             } else {
                 id::MENU_NEW_IDENTITY
             }),
-            UiAction::NewIdentity,
+            OnlineButton::NewIdentity.into(),
             typing.confirm_new_identity,
         ),
     ];
     let mut rows = vec![names, quick, create, code, identity];
-    // The desktop chooses its server, or is the server itself for friends on its network.
+    // The desktop chooses its server, or (built with the server) is the server itself for
+    // friends on its network.
     if cfg!(not(target_arch = "wasm32")) {
         let address = server.0.clone().unwrap_or_default();
         let server_button = typed(TextField::Server, id::MENU_TYPE_SERVER, "address", address);
-        rows.push(vec![
-            (
-                server_button,
-                UiAction::Type(TextField::Server),
-                typing.editing == Some(TextField::Server),
-            ),
-            (Phrase::msg(id::MENU_HOST_HERE), UiAction::HostHere, false),
-        ]);
+        let mut row = vec![(
+            server_button,
+            OnlineButton::Type(TextField::Server).into(),
+            typing.editing == Some(TextField::Server),
+        )];
+        if cfg!(feature = "host") {
+            row.push((
+                Phrase::msg(id::MENU_HOST_HERE),
+                OnlineButton::HostHere.into(),
+                false,
+            ));
+        }
+        rows.push(row);
     }
     let status_after = rows.len();
     let status = match (&typing.error, &lobby.state) {
@@ -252,10 +303,14 @@ pub(super) fn online_rows(
     rows.push(vec![
         (
             Phrase::msg(id::LOBBY_REFRESH),
-            UiAction::RefreshLobby,
+            OnlineButton::RefreshLobby.into(),
             false,
         ),
-        (Phrase::msg(id::MENU_BACK), UiAction::CloseOnline, false),
+        (
+            Phrase::msg(id::MENU_BACK),
+            OnlineButton::CloseOnline.into(),
+            false,
+        ),
     ]);
     OnlinePage {
         rows,
@@ -266,7 +321,7 @@ pub(super) fn online_rows(
 
 /// A public table as a button: sit at a waiting one, watch a playing one. Its players are
 /// named with their ratings where known.
-fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, UiAction, bool) {
+fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, MenuAction, bool) {
     let rules = Phrase::Joined(
         vec![
             rules_name(room.variant.rules()),
@@ -293,7 +348,7 @@ fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, UiAction, 
             .with("names", Phrase::Joined(names, Glue::List))
             .with("rules", rules)
             .with("seconds", seconds);
-        (phrase, UiAction::Watch(room.room), false)
+        (phrase, OnlineButton::Watch(room.room).into(), false)
     } else {
         let host = room.seats.first().and_then(name_of).unwrap_or_default();
         let phrase = Phrase::msg(id::LOBBY_WAITING)
@@ -302,7 +357,7 @@ fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, UiAction, 
             .with("taken", room.taken())
             .with("seats", room.seats.len())
             .with("seconds", seconds);
-        (phrase, UiAction::SitAt(room.room), false)
+        (phrase, OnlineButton::SitAt(room.room).into(), false)
     }
 }
 
@@ -312,7 +367,7 @@ fn type_text(
     mut keys: MessageReader<KeyboardInput>,
     mut ime: MessageReader<Ime>,
     mut typing: ResMut<Typing>,
-    mut actions: MessageWriter<ActionPressed>,
+    mut take: MessageWriter<Pressed<OnlineButton>>,
 ) {
     let Some(field) = typing.editing else {
         keys.clear();
@@ -358,12 +413,12 @@ fn type_text(
     }
     if done {
         let action = match field {
-            TextField::Name => UiAction::TakeName,
-            TextField::RoomCode => UiAction::JoinCode,
-            TextField::Server => UiAction::TakeServer,
-            TextField::PlayerCode => UiAction::TakePlayerCode,
+            TextField::Name => OnlineButton::TakeName,
+            TextField::RoomCode => OnlineButton::JoinCode,
+            TextField::Server => OnlineButton::TakeServer,
+            TextField::PlayerCode => OnlineButton::TakePlayerCode,
         };
-        actions.write(ActionPressed(action));
+        take.write(Pressed(action));
     }
 }
 
@@ -377,15 +432,24 @@ fn typed_room_link(typed: &str, server: &ServerUrl) -> Option<String> {
     Some(room_link(server.0.as_deref()?, &code))
 }
 
+/// Entering the page follows the public tables.
+fn open_online_page(mut typing: ResMut<Typing>, mut requests: MessageWriter<NetRequest>) {
+    typing.error = None;
+    requests.write(NetRequest::WatchLobby);
+}
+
 /// The page's buttons.
+#[allow(clippy::too_many_arguments)] // the page's one handler
 fn online_page_actions(
-    mut actions: MessageReader<ActionPressed>,
+    mut pressed: MessageReader<Pressed<OnlineButton>>,
+    mut any: MessageReader<ButtonPressed>,
     (mut page, mut typing, mut profile): (
         ResMut<NextState<MenuPage>>,
         ResMut<Typing>,
         ResMut<PlayerProfile>,
     ),
-    (choice, clock): (Res<MenuChoice>, Res<RoomClock>),
+    (choice, mut clock, words): (Res<MenuChoice>, ResMut<RoomClock>, Res<Words>),
+    time: Res<Time<Real>>,
     (mut server, mut chosen): (ResMut<ServerUrl>, ResMut<ChosenServer>),
     mut requests: MessageWriter<NetRequest>,
     mut next: ResMut<NextState<Screen>>,
@@ -393,33 +457,42 @@ fn online_page_actions(
 ) {
     let variant = choice.setup(0).variant;
     let random_start = choice.starts == super::WhoStarts::Random;
-    for ActionPressed(action) in actions.read() {
-        // "New identity" asks once; anything else pressed in between cancels the question.
-        if *action != UiAction::NewIdentity && typing.confirm_new_identity {
-            typing.confirm_new_identity = false;
-            typing.error = None;
-        }
+    let actions: Vec<OnlineButton> = pressed.read().map(|Pressed(a)| *a).collect();
+    // "New identity" asks once; anything else pressed in between (on this page or its rule-set
+    // buttons) cancels the question.
+    let asked = actions
+        .iter()
+        .filter(|a| **a == OnlineButton::NewIdentity)
+        .count();
+    let other_press = any.read().count() > asked;
+    if typing.confirm_new_identity
+        && (other_press || actions.iter().any(|a| *a != OnlineButton::NewIdentity))
+    {
+        typing.confirm_new_identity = false;
+        typing.error = None;
+    }
+    for action in actions {
         // Leaving the menu leaves its page too.
         let mut play = |request: NetRequest| {
             requests.write(request);
             next.set(Screen::Playing);
         };
-        match *action {
-            UiAction::OpenOnline => {
-                page.set(MenuPage::Online);
+        match action {
+            OnlineButton::CycleRoomClock => *clock = clock.next(),
+            OnlineButton::NewName => {
+                let seed = time.elapsed().as_nanos() as u64;
+                profile.name = Some(suggest_name(&words, seed));
+            }
+            OnlineButton::RefreshLobby => {
                 typing.error = None;
                 requests.write(NetRequest::WatchLobby);
             }
-            UiAction::RefreshLobby => {
-                typing.error = None;
-                requests.write(NetRequest::WatchLobby);
-            }
-            UiAction::CloseOnline => {
+            OnlineButton::CloseOnline => {
                 page.set(MenuPage::Main);
                 typing.editing = None;
                 requests.write(NetRequest::LeaveLobby);
             }
-            UiAction::Type(field) => {
+            OnlineButton::Type(field) => {
                 typing.error = None;
                 typing.confirm_new_identity = false;
                 if typing.editing == Some(field) {
@@ -443,7 +516,7 @@ fn online_page_actions(
                 }
                 typing.editing = Some(field);
             }
-            UiAction::TakeName => {
+            OnlineButton::TakeName => {
                 typing.editing = None;
                 match PlayerName::new(&typing.name) {
                     Ok(name) => {
@@ -453,7 +526,7 @@ fn online_page_actions(
                     Err(_) => typing.error = Some(Phrase::msg(id::ONLINE_BAD_NAME)),
                 }
             }
-            UiAction::TakePlayerCode => {
+            OnlineButton::TakePlayerCode => {
                 typing.editing = None;
                 match read_player_code(&typing.player_code) {
                     Some(key) => {
@@ -464,7 +537,7 @@ fn online_page_actions(
                 }
                 typing.player_code.clear();
             }
-            UiAction::NewIdentity => {
+            OnlineButton::NewIdentity => {
                 typing.editing = None;
                 if typing.confirm_new_identity {
                     profile.player_key = Some(new_player_key());
@@ -475,7 +548,7 @@ fn online_page_actions(
                     typing.error = Some(Phrase::msg(id::ONLINE_NEW_IDENTITY_ASK));
                 }
             }
-            UiAction::TakeServer => {
+            OnlineButton::TakeServer => {
                 typing.editing = None;
                 let address = typing.server.trim().trim_end_matches('/').to_string();
                 if socket_url(&format!("{address}/")).is_ok() {
@@ -490,12 +563,12 @@ fn online_page_actions(
                     );
                 }
             }
-            UiAction::JoinCode => {
+            OnlineButton::JoinCode => {
                 typing.editing = None;
                 match typed_room_link(&typing.code, &server) {
                     Some(link) => {
                         typing.error = None;
-                        play(NetRequest::Join(link));
+                        play(NetRequest::Open(link));
                     }
                     None => {
                         typing.error = Some(
@@ -505,46 +578,45 @@ fn online_page_actions(
                     }
                 }
             }
-            UiAction::QuickMatch => play(NetRequest::QuickMatch(
+            OnlineButton::QuickMatch => play(NetRequest::QuickMatch(
                 MatchVariant::Exactly(variant),
                 variant.players(),
                 clock.0,
             )),
-            UiAction::QuickMatchAny => play(NetRequest::QuickMatch(
+            OnlineButton::QuickMatchAny => play(NetRequest::QuickMatch(
                 MatchVariant::Any,
                 variant.players(),
                 clock.0,
             )),
-            UiAction::HostHere => play(NetRequest::HostHere {
+            OnlineButton::HostHere => play(NetRequest::HostHere {
                 variant,
                 clock: clock.0,
                 random_start,
             }),
-            UiAction::HostPublic => play(NetRequest::Host {
+            OnlineButton::HostPublic => play(NetRequest::Host {
                 variant,
                 clock: clock.0,
                 public: true,
                 random_start,
             }),
-            UiAction::PlayFriend => play(NetRequest::Host {
+            OnlineButton::PlayFriend => play(NetRequest::Host {
                 variant,
                 clock: clock.0,
                 public: false,
                 random_start,
             }),
-            UiAction::SitAt(code) | UiAction::Watch(code) => {
+            OnlineButton::SitAt(code) | OnlineButton::Watch(code) => {
                 let Some(origin) = &server.0 else {
                     continue;
                 };
                 let link = room_link(origin, &code);
-                let request = if matches!(action, UiAction::SitAt(_)) {
+                let request = if matches!(action, OnlineButton::SitAt(_)) {
                     NetRequest::Sit(link)
                 } else {
                     NetRequest::Join(link)
                 };
                 play(request);
             }
-            _ => {}
         }
     }
     // An input method (Japanese, say) sends its text only to a window that asks for it.
@@ -563,12 +635,17 @@ impl Plugin for PlayOnlinePlugin {
         app.add_message::<KeyboardInput>()
             .add_message::<Ime>()
             .init_resource::<Typing>()
+            .add_buttons::<OnlineButton>()
+            .add_systems(OnEnter(MenuPage::Online), open_online_page)
             .add_systems(
                 Update,
                 (
                     type_text.in_set(Frame::Keys),
                     online_page_actions
-                        .run_if(on_message::<ActionPressed>)
+                        .run_if(
+                            on_message::<Pressed<OnlineButton>>
+                                .or_eager(on_message::<ButtonPressed>),
+                        )
                         .in_set(Frame::Actions),
                 ),
             );

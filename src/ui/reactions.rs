@@ -3,9 +3,10 @@
 //! a bubble by the sender's camp, in this player's language: "Asha (Red): Good move!". The
 //! move list keeps them too. "Reactions: off" hides others' reactions (sending stays).
 
+use super::Screen;
+use super::buttons::{AddButtons, Pressed};
 use super::theme::{BUTTON_BACKGROUND, RESULT_BORDER, TEXT, size};
 use super::widgets::{ButtonSize, label, styled_button};
-use super::{ActionPressed, Screen, UiAction};
 use crate::board::hole_position;
 use crate::frame::Frame;
 use crate::layout::ScreenLayout;
@@ -48,6 +49,17 @@ pub enum Reactions {
     Open,
 }
 
+/// The reactions' buttons: React (opens the bar), a reaction of the bar, the mute switch.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReactionButton {
+    /// Online, seated: open or close the bar of reactions.
+    OpenReactions,
+    /// Send everyone in the room this reaction.
+    React(Reaction),
+    /// Show or hide others' reactions.
+    MuteReactions,
+}
+
 /// The bar of reaction buttons.
 #[derive(Component)]
 struct ReactionBar;
@@ -68,7 +80,7 @@ fn build_reaction_bar(mut commands: Commands) {
             commands
                 .spawn(styled_button(
                     reaction_words(reaction),
-                    UiAction::React(reaction),
+                    ReactionButton::React(reaction),
                     ButtonSize::Small,
                     BUTTON_BACKGROUND,
                 ))
@@ -95,16 +107,16 @@ fn build_reaction_bar(mut commands: Commands) {
 /// React opens or closes the bar, a reaction goes out and closes it, and the mute button turns
 /// others' reactions off or on.
 fn reaction_actions(
-    mut actions: MessageReader<ActionPressed>,
+    mut pressed: MessageReader<Pressed<ReactionButton>>,
     online: Res<Online>,
     (open, mut next): (Res<State<Reactions>>, ResMut<NextState<Reactions>>),
     mut profile: ResMut<PlayerProfile>,
     mut requests: MessageWriter<NetRequest>,
 ) {
     let mut wanted = *open.get();
-    for ActionPressed(action) in actions.read() {
-        match action {
-            UiAction::OpenReactions => {
+    for Pressed(action) in pressed.read() {
+        match *action {
+            ReactionButton::OpenReactions => {
                 let opens = wanted == Reactions::Closed && may_react(&online);
                 wanted = if opens {
                     Reactions::Open
@@ -112,14 +124,13 @@ fn reaction_actions(
                     Reactions::Closed
                 };
             }
-            UiAction::React(reaction) => {
+            ReactionButton::React(reaction) => {
                 if may_react(&online) {
-                    requests.write(NetRequest::React(*reaction));
+                    requests.write(NetRequest::React(reaction));
                 }
                 wanted = Reactions::Closed;
             }
-            UiAction::MuteReactions => profile.mute_reactions = !profile.mute_reactions,
-            _ => {}
+            ReactionButton::MuteReactions => profile.mute_reactions = !profile.mute_reactions,
         }
     }
     if wanted != *open.get() {
@@ -266,12 +277,13 @@ pub(super) struct ReactionsPlugin;
 impl Plugin for ReactionsPlugin {
     fn build(&self, app: &mut App) {
         app.add_sub_state::<Reactions>()
+            .add_buttons::<ReactionButton>()
             .add_systems(OnEnter(Screen::Playing), build_reaction_bar)
             .add_systems(
                 Update,
                 (
                     reaction_actions
-                        .run_if(on_message::<ActionPressed>)
+                        .run_if(on_message::<Pressed<ReactionButton>>)
                         .run_if(in_state(Screen::Playing))
                         .in_set(Frame::Actions),
                     (place_reaction_bar, show_bubbles.run_if(bubbles_due))

@@ -5,10 +5,11 @@ use super::{app_in, command, h, key, people, press, run_until_still, send, table
 use bevy::prelude::*;
 use starhalma::testing::{
     AUTOSAVE, AnimationSettings, ComputerPace, CurrentView, FileRequest, Focusable, MenuChoice,
-    Notice, OnHole, PanelButton, ReplayButton, SAVED_GAME, Selection, SoundSettings, UiAction,
-    Viewing, load_text, panel_entries, save_text,
+    Notice, OnHole, PanelButton, ReplayButton, SAVED_GAME, Selection, SoundSettings, Viewing,
+    load_text, panel_entries, save_text,
 };
 use starhalma::testing::{CameraView, Phrase, PreviewLanding};
+use starhalma::testing::{GameButton, MainButton, ViewButton};
 use starhalma::{
     GameCommand, Match, MoveRequest, MoveSource, PanelSettings, Screen, SeatKind, Setup, Store,
 };
@@ -280,7 +281,7 @@ fn save_and_load_give_the_identical_game_undo_history_included() {
         &mut app,
         GameCommand::Load(Box::new(start.game.clone()), start.setup.clone()),
     );
-    press(&mut app, UiAction::Save);
+    press(&mut app, GameButton::Save);
     assert!(
         app.world()
             .resource::<Notice>()
@@ -293,7 +294,7 @@ fn save_and_load_give_the_identical_game_undo_history_included() {
     // Change the game, then load: back to the saved one, exactly.
     command(&mut app, GameCommand::Resign(0));
     assert!(app.world().resource::<Match>().game.is_over());
-    press(&mut app, UiAction::Load);
+    press(&mut app, GameButton::Load);
     let loaded = app.world().resource::<Match>().clone();
     assert_eq!(loaded.game, start.game);
     assert_eq!(loaded.setup, start.setup);
@@ -349,7 +350,7 @@ fn corrupt_or_foreign_files_are_refused_and_the_game_is_untouched() {
         assert!(load_text(&text).is_err(), "{what} was accepted");
         std::fs::create_dir_all(&store).unwrap();
         std::fs::write(store.join(SAVED_GAME), &text).unwrap();
-        press(&mut app, UiAction::Load);
+        press(&mut app, GameButton::Load);
         let notice = app.world().resource::<Notice>().0.in_english();
         assert!(notice.starts_with("Could not load"), "{what}: {notice}");
         assert_eq!(app.world().resource::<Match>().game, before.game, "{what}");
@@ -379,11 +380,11 @@ fn the_autosave_continues_the_game_from_the_menu() {
     let mut next = full_app(&store, None);
     let offered = next
         .world_mut()
-        .query::<&UiAction>()
+        .query::<&MainButton>()
         .iter(next.world())
-        .any(|a| *a == UiAction::Continue);
+        .any(|a| *a == MainButton::Continue);
     assert!(offered, "the menu offers Continue");
-    press(&mut next, UiAction::Continue);
+    press(&mut next, MainButton::Continue);
     next.update();
     assert_eq!(
         *next.world().resource::<State<Screen>>().get(),
@@ -396,8 +397,8 @@ fn the_autosave_continues_the_game_from_the_menu() {
 fn settings_persist_between_runs() {
     let store = temp_store("settings");
     let mut app = full_app(&store, Some(Match::new(people(table2()))));
-    press(&mut app, UiAction::CycleSpeed);
-    press(&mut app, UiAction::ToggleSound);
+    press(&mut app, ViewButton::CycleSpeed);
+    press(&mut app, ViewButton::ToggleSound);
     key(&mut app, KeyCode::KeyC); // hide the panel
     key(&mut app, KeyCode::KeyT); // top-down view
     // The player key online (made the first time online) is kept with the settings.
@@ -562,8 +563,8 @@ fn the_panel_and_move_list_are_filled_again_after_change_mode() {
     assert!(!panel.is_empty());
     assert_eq!(listed(&mut app), 2);
     // Back to the menu and Continue the same game: new panel and list, the same lines.
-    press(&mut app, UiAction::ChangeMode);
-    press(&mut app, UiAction::Continue);
+    press(&mut app, GameButton::ChangeMode);
+    press(&mut app, MainButton::Continue);
     app.update();
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
@@ -615,14 +616,14 @@ fn who_starts_red_or_random() {
             .collect()
     };
     assert!(texts(&mut app).contains(&"Who starts: Red".to_string()));
-    press(&mut app, UiAction::CycleStarts);
+    press(&mut app, MainButton::CycleStarts);
     app.update();
     assert_eq!(
         app.world().resource::<MenuChoice>().starts,
         WhoStarts::Random
     );
     assert!(texts(&mut app).contains(&"Who starts: random".to_string()));
-    press(&mut app, UiAction::Start);
+    press(&mut app, MainButton::Start);
     app.update();
     let first = app.world().resource::<Match>().game.first();
     assert_eq!(app.world().resource::<Match>().game.active(), first);
@@ -648,11 +649,11 @@ fn who_starts_red_or_random() {
     assert_eq!(app.world().resource::<Match>().game.active(), 1);
     let text = app.world().resource::<Match>().game.to_json();
     assert!(text.contains("\"first\": 1"), "{text}");
-    press(&mut app, UiAction::Save);
+    press(&mut app, GameButton::Save);
     app.update();
     command(&mut app, GameCommand::NewGame(people(table2())));
     assert_eq!(app.world().resource::<Match>().game.first(), 0);
-    press(&mut app, UiAction::Load);
+    press(&mut app, GameButton::Load);
     app.update();
     assert_eq!(app.world().resource::<Match>().game.first(), 1);
     assert_eq!(app.world().resource::<Match>().setup.first, 1);

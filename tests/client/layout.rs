@@ -9,8 +9,9 @@ use bevy::window::{PrimaryWindow, WindowResolution};
 use starhalma::Match;
 use starhalma::testing::{
     Arrangement, ButtonGroup, CameraView, HudSlot, MoveListMeasure, ScreenLayout, SheetOpen,
-    TOUCH_TARGET, UiAction, frame_board, hole_position, orbit_transform, pitch_of, yaw_facing_camp,
+    TOUCH_TARGET, frame_board, hole_position, orbit_transform, pitch_of, yaw_facing_camp,
 };
+use starhalma::testing::{ButtonName, GameButton, ToggleMore, ViewButton};
 use starhalma_rules::Hole;
 
 /// Where `p` lands on a `window`, in logical pixels from the top left, through the camera at
@@ -95,17 +96,17 @@ fn resize(app: &mut App, width: u32, height: u32) {
 
 /// The HUD buttons of `group` and whether each is in the same parent as Undo (the column or
 /// the bar) and shown.
-fn button_places(app: &mut App, group: ButtonGroup) -> Vec<(UiAction, bool, bool)> {
+fn button_places(app: &mut App, group: ButtonGroup) -> Vec<(String, bool, bool)> {
     let mut query = app
         .world_mut()
-        .query::<(&UiAction, &HudSlot, &ChildOf, &Node)>();
+        .query::<(&ButtonName, &HudSlot, &ChildOf, &Node)>();
     let rows: Vec<_> = query
         .iter(app.world())
-        .map(|(a, slot, parent, node)| (*a, slot.group, parent.parent(), node.display))
+        .map(|(a, slot, parent, node)| (a.0.clone(), slot.group, parent.parent(), node.display))
         .collect();
     let bar = rows
         .iter()
-        .find(|(a, ..)| *a == UiAction::Undo)
+        .find(|(a, ..)| a == "Undo")
         .map(|r| r.2)
         .expect("an Undo button");
     rows.into_iter()
@@ -181,19 +182,19 @@ fn the_layout_follows_the_window_through_resizes_and_rotations() {
 fn more_opens_the_sheet_and_an_action_in_it_closes_it() {
     let mut app = app_in_window(412, 860);
     let sheet_shown = |app: &mut App| {
-        let mut query = app.world_mut().query::<(&UiAction, &ChildOf)>();
+        let mut query = app.world_mut().query::<(&GameButton, &ChildOf)>();
         let parent = query
             .iter(app.world())
-            .find(|(a, _)| **a == UiAction::Hint)
+            .find(|(a, _)| **a == GameButton::Hint)
             .map(|(_, p)| p.parent())
             .unwrap();
         app.world().get::<Node>(parent).unwrap().display != Display::None
     };
     assert!(!sheet_shown(&mut app));
-    press(&mut app, UiAction::ToggleMore);
+    press(&mut app, ToggleMore);
     assert!(app.world().resource::<SheetOpen>().0);
     assert!(sheet_shown(&mut app), "the sheet with Hint in it opens");
-    press(&mut app, UiAction::View(CameraView::TopDown));
+    press(&mut app, ViewButton::View(CameraView::TopDown));
     assert!(
         !app.world().resource::<SheetOpen>().0,
         "choosing in the sheet closes it"
@@ -264,10 +265,9 @@ fn a_tap_quicker_than_a_frame_presses_a_button() {
         .add_systems(PreUpdate, touch_screen_input_system);
     let more = app
         .world_mut()
-        .query::<(Entity, &UiAction)>()
+        .query_filtered::<Entity, With<ToggleMore>>()
         .iter(app.world())
-        .find(|(_, a)| **a == UiAction::ToggleMore)
-        .map(|(e, _)| e)
+        .next()
         .unwrap();
     let window = app
         .world_mut()

@@ -5,9 +5,10 @@
 
 use super::{app_in, command, key, press, run_until_still, table2};
 use bevy::prelude::*;
+use starhalma::testing::{ChoiceButton, GameButton, MainButton, RulesButton};
 use starhalma::testing::{
     DiagramHole, DiagramMark, Guide, HowToPlay, MenuSummary, ModalFocus, Notice, PressKind,
-    RulesPage, Selection, UiAction, handle_press,
+    RulesPage, Selection, handle_press,
 };
 use starhalma::{GameCommand, Match, MoveRequest, Screen, SeatKind, Setup, Store};
 use starhalma_guide::{Topic, sections, summary};
@@ -79,7 +80,7 @@ fn count_modal(app: &mut App) -> usize {
 fn the_menu_explains_each_rule_set_under_its_buttons() {
     let mut app = menu_app();
     for rules in RuleSet::ALL {
-        press(&mut app, UiAction::Rules(rules));
+        press(&mut app, ChoiceButton::Rules(rules));
         assert_eq!(
             texts_of::<MenuSummary>(&mut app),
             vec![english(summary(rules))]
@@ -90,7 +91,7 @@ fn the_menu_explains_each_rule_set_under_its_buttons() {
 #[test]
 fn how_to_play_opens_and_closes_with_the_keyboard_on_the_menu_and_in_the_game() {
     let mut app = menu_app();
-    press(&mut app, UiAction::Rules(RuleSet::Diamond));
+    press(&mut app, ChoiceButton::Rules(RuleSet::Diamond));
     key(&mut app, KeyCode::F1);
     assert_eq!(
         page(&app),
@@ -119,15 +120,15 @@ fn how_to_play_opens_and_closes_with_the_keyboard_on_the_menu_and_in_the_game() 
     // In a game: F1 opens the game's own rules, Escape closes them.
     press(
         &mut app,
-        UiAction::Rules(RuleSet::Table { long_hops: true }),
+        ChoiceButton::Rules(RuleSet::Table { long_hops: true }),
     );
-    press(&mut app, UiAction::Start);
+    press(&mut app, MainButton::Start);
     key(&mut app, KeyCode::F1);
     assert_eq!(
         page(&app).map(|p| p.rules),
         Some(RuleSet::Table { long_hops: true })
     );
-    press(&mut app, UiAction::NextSection);
+    press(&mut app, RulesButton::NextSection);
     assert_eq!(page(&app).map(|p| p.section), Some(1));
     key(&mut app, KeyCode::Escape);
     assert_eq!(page(&app), None);
@@ -205,7 +206,7 @@ fn the_game_over_panel_names_the_rule_that_decided_and_opens_it() {
         &[("resigned", "Red".into()), ("winner", "Blue".into())],
     );
     assert!(panel.contains(&sentence), "{sentence:?} not in {panel:?}");
-    press(&mut app, UiAction::RulesTopic(decision.topic));
+    press(&mut app, GameButton::RulesTopic(decision.topic));
     let opened = page(&app).unwrap();
     assert_eq!(
         sections(opened.rules)[opened.section].topic,
@@ -267,7 +268,7 @@ fn press_hole(app: &mut App, hole: Hole) {
 #[test]
 fn the_guided_first_game_can_be_followed_to_the_end_of_its_script() {
     let mut app = menu_app();
-    press(&mut app, UiAction::GuidedGame);
+    press(&mut app, MainButton::GuidedGame);
     app.update();
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),

@@ -157,6 +157,15 @@ pub(crate) fn press<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, w
     app.update();
 }
 
+/// Send a press of `action` as its button would (without a frame): its screen's `Pressed` and
+/// the `ButtonPressed` every press sends.
+pub(crate) fn send_press<A: starhalma::testing::ButtonAction>(app: &mut App, action: A) {
+    app.world_mut()
+        .write_message(starhalma::testing::Pressed(action));
+    app.world_mut()
+        .write_message(starhalma::testing::ButtonPressed);
+}
+
 /// The messages of kind `M` sent in the last frame.
 pub(crate) fn sent<M: Message + Clone>(app: &App) -> Vec<M> {
     app.world()

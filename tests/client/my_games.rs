@@ -8,7 +8,8 @@ use starhalma::testing::{
     AnimationSettings, ComputerPace, Focusable, KEPT_GAMES, KEPT_GAMES_UNREADABLE, KeptGames,
     MenuPage, Notice, Outcome, Remote, ServerRecords,
 };
-use starhalma::{PlayerProfile, Screen, ServerUrl, UiAction};
+use starhalma::testing::{BoardButton, GameButton, GamesButton, MainButton};
+use starhalma::{PlayerProfile, Screen, ServerUrl};
 use starhalma_protocol::PlayerKey;
 use starhalma_rules::board::CAMPS;
 use starhalma_rules::{Direction, Game, Position};
@@ -86,10 +87,10 @@ fn until_plies(app: &mut App, plies: usize) {
 fn kept_buttons(app: &mut App) -> Vec<(usize, String)> {
     let mut buttons: Vec<(u32, usize, Entity)> = app
         .world_mut()
-        .query::<(Entity, &UiAction, &Focusable)>()
+        .query::<(Entity, &GamesButton, &Focusable)>()
         .iter(app.world())
         .filter_map(|(e, action, order)| match action {
-            UiAction::OpenKeptGame(i) => Some((order.0, *i, e)),
+            GamesButton::OpenKeptGame(i) => Some((order.0, *i, e)),
             _ => None,
         })
         .collect();
@@ -177,8 +178,8 @@ fn games_against_easy_and_hard_are_kept_with_statistics_and_open_as_replays() {
     command(&mut app, GameCommand::NewGame(against(Level::Easy)));
     send(&mut app, step_or_jump(h(5, -1), h(4, 0), MoveSource::Board));
     until_plies(&mut app, 2);
-    press(&mut app, UiAction::ChangeMode);
-    press(&mut app, UiAction::OpenMyGames);
+    press(&mut app, GameButton::ChangeMode);
+    press(&mut app, MainButton::OpenMyGames);
     assert_eq!(
         *app.world().resource::<State<MenuPage>>().get(),
         MenuPage::Games
@@ -213,7 +214,7 @@ fn games_against_easy_and_hard_are_kept_with_statistics_and_open_as_replays() {
 
     // The won game opens as a replay; it is not kept again, and Continue still has the game
     // in progress.
-    press(&mut app, UiAction::OpenKeptGame(0));
+    press(&mut app, GamesButton::OpenKeptGame(0));
     app.update();
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
@@ -350,7 +351,7 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
             Remote::Got(_)
         )
     };
-    press(&mut app, UiAction::OpenMyGames);
+    press(&mut app, MainButton::OpenMyGames);
     until_answered(&mut app, got_games);
     app.update();
     let head = asked.recv().unwrap();
@@ -372,7 +373,7 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
     }
 
     // The older page, added below.
-    press(&mut app, UiAction::MoreOnlineGames);
+    press(&mut app, GamesButton::MoreOnlineGames);
     until_answered(&mut app, |app| {
         matches!(&app.world().resource::<ServerRecords>().my_games,
             Remote::Got(page) if page.games.len() == 2 && page.next.is_none())
@@ -398,7 +399,7 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
     );
 
     // The leaderboard, for the menu's rule set (the table), all counts, then 2 players.
-    press(&mut app, UiAction::OpenLeaderboard);
+    press(&mut app, GamesButton::OpenLeaderboard);
     assert_eq!(
         *app.world().resource::<State<MenuPage>>().get(),
         MenuPage::Leaderboard
@@ -424,7 +425,7 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
     ] {
         assert!(shown.iter().any(|t| t == line), "{line} in {shown:?}");
     }
-    press(&mut app, UiAction::LeaderboardPlayers(Some(2)));
+    press(&mut app, BoardButton::LeaderboardPlayers(Some(2)));
     until_answered(&mut app, got_board(Some(2)));
     let head = asked.recv().unwrap();
     assert!(
@@ -434,12 +435,12 @@ fn online_games_and_the_leaderboard_come_from_the_server() {
 
     // Back to My games (asked again), and its game opened: its record is fetched from the
     // server (gone by now, so the reason is said, and the menu stays).
-    press(&mut app, UiAction::CloseRecords);
-    press(&mut app, UiAction::OpenMyGames);
+    press(&mut app, BoardButton::CloseRecords);
+    press(&mut app, MainButton::OpenMyGames);
     until_answered(&mut app, got_games);
     app.update();
     assert!(asked.recv().unwrap().contains("/games?limit=50"));
-    press(&mut app, UiAction::OpenRecord(0));
+    press(&mut app, GamesButton::OpenRecord(0));
     assert_eq!(
         *app.world().resource::<State<MenuPage>>().get(),
         MenuPage::Main

@@ -3,19 +3,20 @@
 //! local move is only proposed and waits for its event; a gap asks for `sync`; a `welcome`
 //! resets the board; commands that have no meaning online are refused.
 
-use super::{app_in, command, hud, run_until_still, send, sent, table2};
+use super::{app_in, command, hud, run_until_still, send, send_press, sent, table2};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::SoundCue;
 use starhalma::testing::{
-    ActionPressed, Animating, Authority, CommandApplied, CommandRejected, FinishedRecord,
-    GameReset, HudText, KnownRatings, Lobby, LobbyState, Marble, MenuPage, MoveApplied, NetRequest,
-    Notice, OnHole, Online, OnlineMemory, Phase, Phrase, PlayerProfile, ReactionBubble, Reactions,
-    Remote, RoomClock, ScriptedNetwork, SeatNames, TextField, Typing, Words, suggest_name,
+    Animating, Authority, ButtonAction, CommandApplied, CommandRejected, FinishedRecord, GameReset,
+    HudText, KnownRatings, Lobby, LobbyState, MainButton, Marble, MenuPage, MoveApplied,
+    NetRequest, Notice, OnHole, Online, OnlineButton, OnlineMemory, Phase, Phrase, PlayerProfile,
+    ReactionBubble, ReactionButton, Reactions, Remote, RoomButton, RoomClock, ScriptedNetwork,
+    SeatNames, TextField, Typing, ViewButton, Words, suggest_name,
 };
 use starhalma::{
     GameCommand, Language, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, ServerUrl,
-    Store, UiAction,
+    Store,
 };
 use starhalma_protocol::{
     ClientMessage, LobbyRoom, MoveClock, MovedBy, PlayerKey, PlayerName, Reaction, RoomCode,
@@ -357,7 +358,7 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
         app.world().resource::<Online>().replay_link().as_deref(),
         Some(replay.as_str())
     );
-    press(&mut app, UiAction::CopyReplayLink);
+    press(&mut app, RoomButton::CopyReplayLink);
     assert!(
         texts(&mut app).iter().any(|t| t.contains(&replay)),
         "{:?}",
@@ -967,8 +968,8 @@ fn reactions(app: &App) -> Reactions {
     *app.world().resource::<State<Reactions>>().get()
 }
 
-fn press(app: &mut App, action: UiAction) {
-    app.world_mut().write_message(ActionPressed(action));
+fn press<A: ButtonAction>(app: &mut App, action: A) {
+    send_press(app, action);
     app.update();
 }
 
@@ -981,10 +982,10 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
     app.update();
     script.sent();
     // React opens the bar; a reaction goes out and closes it.
-    press(&mut app, UiAction::OpenReactions);
+    press(&mut app, ReactionButton::OpenReactions);
     app.update();
     assert_eq!(reactions(&app), Reactions::Open);
-    press(&mut app, UiAction::React(Reaction::GoodMove));
+    press(&mut app, ReactionButton::React(Reaction::GoodMove));
     app.update();
     assert_eq!(reactions(&app), Reactions::Closed);
     app.update();
@@ -1013,7 +1014,7 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
     assert!(bubbles(&mut app).is_empty());
     assert_eq!(texts(&mut app).iter().filter(|t| **t == line).count(), 1);
     // Muted: no bubble, and the move list leaves reactions out.
-    press(&mut app, UiAction::MuteReactions);
+    press(&mut app, ReactionButton::MuteReactions);
     assert!(app.world().resource::<PlayerProfile>().mute_reactions);
     script.push(&ServerMessage::Reacted {
         seat: 1,
@@ -1034,8 +1035,8 @@ fn reactions_are_sent_shown_by_the_sender_and_in_the_move_list_and_can_be_muted(
     app.update();
     app.update();
     script.sent();
-    press(&mut app, UiAction::OpenReactions);
-    press(&mut app, UiAction::React(Reaction::Hello));
+    press(&mut app, ReactionButton::OpenReactions);
+    press(&mut app, ReactionButton::React(Reaction::Hello));
     app.update();
     assert_eq!(reactions(&app), Reactions::Closed);
     assert!(script.sent().is_empty());
@@ -1118,18 +1119,16 @@ fn a_move_clock_counts_down_ticks_its_last_ten_seconds_and_an_idle_seat_is_taken
         hud(&mut app, HudText::Online)
     );
     script.sent();
-    app.world_mut()
-        .write_message(ActionPressed(UiAction::CycleSpeed));
-    app.update();
+    press(&mut app, ViewButton::CycleSpeed);
     app.update();
     assert_eq!(script.sent(), vec![ClientMessage::Back {}]);
 }
 
 /// The words on the button of `action`.
-fn button_text(app: &mut App, action: UiAction) -> String {
+fn button_text<A: ButtonAction>(app: &mut App, action: A) -> String {
     let mut found = app
         .world_mut()
-        .query::<(&UiAction, &Children)>()
+        .query::<(&A, &Children)>()
         .iter(app.world())
         .filter(|(a, _)| **a == action)
         .flat_map(|(_, children)| children.iter().collect::<Vec<_>>())
@@ -1141,19 +1140,19 @@ fn button_text(app: &mut App, action: UiAction) -> String {
 #[test]
 fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
     let (mut app, script) = online_app();
-    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, MainButton::OpenOnline);
     app.update();
-    let clock_button = |app: &mut App| button_text(app, UiAction::CycleRoomClock);
+    let clock_button = |app: &mut App| button_text(app, OnlineButton::CycleRoomClock);
     assert_eq!(clock_button(&mut app), "Move clock: none");
-    press(&mut app, UiAction::CycleRoomClock);
+    press(&mut app, OnlineButton::CycleRoomClock);
     app.update();
     assert_eq!(clock_button(&mut app), "Move clock: 20 s");
-    press(&mut app, UiAction::CycleRoomClock);
-    press(&mut app, UiAction::CycleRoomClock);
+    press(&mut app, OnlineButton::CycleRoomClock);
+    press(&mut app, OnlineButton::CycleRoomClock);
     app.update();
     assert_eq!(clock_button(&mut app), "Move clock: 3 min");
-    press(&mut app, UiAction::CycleRoomClock);
-    press(&mut app, UiAction::CycleRoomClock);
+    press(&mut app, OnlineButton::CycleRoomClock);
+    press(&mut app, OnlineButton::CycleRoomClock);
     app.update();
     assert_eq!(
         app.world().resource::<RoomClock>().0,
@@ -1161,14 +1160,14 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
         "after 3 min comes none, then 20 s"
     );
     // The name shows, and another can be drawn; rooms opened from now on carry it.
-    let name_button = |app: &mut App| button_text(app, UiAction::NewName);
+    let name_button = |app: &mut App| button_text(app, OnlineButton::NewName);
     assert_eq!(
         name_button(&mut app),
         format!("Online name: {ME} (press for another)")
     );
     let mut drawn = std::collections::BTreeSet::new();
     for _ in 0..5 {
-        press(&mut app, UiAction::NewName);
+        press(&mut app, OnlineButton::NewName);
         let name = profile_name(&app).unwrap();
         app.update();
         assert_eq!(
@@ -1179,7 +1178,7 @@ fn the_menu_chooses_the_move_clock_of_the_rooms_it_opens() {
     }
     assert!(drawn.len() >= 3, "{drawn:?}");
     let name = profile_name(&app).unwrap();
-    press(&mut app, UiAction::PlayFriend);
+    press(&mut app, OnlineButton::PlayFriend);
     app.update();
     let sent = script.sent();
     assert!(
@@ -1245,10 +1244,10 @@ fn lobby_table(code: &str, host: &str, running: bool, age_ms: u64) -> LobbyRoom 
 }
 
 /// The texts of the menu's buttons.
-fn menu_buttons(app: &mut App) -> Vec<(UiAction, String)> {
-    let found: Vec<(UiAction, Entity)> = app
+fn menu_buttons<A: ButtonAction>(app: &mut App) -> Vec<(A, String)> {
+    let found: Vec<(A, Entity)> = app
         .world_mut()
-        .query::<(&UiAction, &Children)>()
+        .query::<(&A, &Children)>()
         .iter(app.world())
         .filter_map(|(a, children)| children.first().map(|c| (*a, *c)))
         .collect();
@@ -1261,7 +1260,7 @@ fn menu_buttons(app: &mut App) -> Vec<(UiAction, String)> {
 #[test]
 fn the_play_online_page_follows_the_public_tables() {
     let (mut app, script) = online_app();
-    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, MainButton::OpenOnline);
     app.update();
     assert_eq!(
         *app.world().resource::<State<MenuPage>>().get(),
@@ -1300,14 +1299,14 @@ fn the_play_online_page_follows_the_public_tables() {
     let watch: RoomCode = "bbbbbbbbbb".parse().unwrap();
     assert!(
         buttons.contains(&(
-            UiAction::SitAt(sit),
+            OnlineButton::SitAt(sit),
             "Sit at Asha's table: Table, 2 players, 1/2, 60 s a move".into()
         )),
         "{buttons:?}"
     );
     assert!(
         buttons.contains(&(
-            UiAction::Watch(watch),
+            OnlineButton::Watch(watch),
             "Watch Bo, さくら: Table, 2 players, 60 s a move".into()
         )),
         "{buttons:?}"
@@ -1339,7 +1338,7 @@ fn the_play_online_page_follows_the_public_tables() {
     );
     // Sitting at a waiting table enters it and takes a seat at once.
     let code: RoomCode = "cccccccccc".parse().unwrap();
-    press(&mut app, UiAction::SitAt(code));
+    press(&mut app, OnlineButton::SitAt(code));
     app.update();
     assert_eq!(
         script.sent(),
@@ -1368,7 +1367,7 @@ fn the_play_online_page_follows_the_public_tables() {
 fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
     for (action, expected) in [
         (
-            UiAction::QuickMatch,
+            OnlineButton::QuickMatch,
             ClientMessage::QuickMatch {
                 variant: starhalma_protocol::MatchVariant::Exactly(menu_variant()),
                 players: menu_variant().players(),
@@ -1378,7 +1377,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
             },
         ),
         (
-            UiAction::QuickMatchAny,
+            OnlineButton::QuickMatchAny,
             ClientMessage::QuickMatch {
                 variant: starhalma_protocol::MatchVariant::Any,
                 players: menu_variant().players(),
@@ -1388,7 +1387,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
             },
         ),
         (
-            UiAction::HostPublic,
+            OnlineButton::HostPublic,
             ClientMessage::Create {
                 variant: menu_variant(),
                 name: Some(ME.into()),
@@ -1400,7 +1399,7 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
         ),
     ] {
         let (mut app, script) = online_app();
-        press(&mut app, UiAction::OpenOnline);
+        press(&mut app, MainButton::OpenOnline);
         script.sent();
         press(&mut app, action);
         app.update();
@@ -1430,11 +1429,11 @@ fn quick_match_and_new_tables_go_to_the_server_with_the_menus_choice() {
 fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
     use bevy::input::keyboard::Key;
     let (mut app, script) = online_app();
-    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, MainButton::OpenOnline);
     app.update();
     script.sent();
     // Reach "Type a name" by the arrow keys and press it with Enter, as a keyboard player does.
-    let target = UiAction::Type(TextField::Name);
+    let target = OnlineButton::Type(TextField::Name);
     for _ in 0..40 {
         let focused = app.world().resource::<Typing>().editing;
         if focused.is_some() {
@@ -1459,7 +1458,7 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
     }
     type_keys(&mut app, "सीता 7");
     assert!(
-        menu_buttons(&mut app)
+        menu_buttons::<OnlineButton>(&mut app)
             .iter()
             .any(|(a, t)| *a == target && t.contains("सीता 7|")),
         "the field shows what is typed, with a caret"
@@ -1478,11 +1477,11 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
             .any(|t| t.starts_with("A name has 1 to 20 characters"))
     );
     // Escape stops typing without taking anything.
-    press(&mut app, UiAction::Type(TextField::RoomCode));
+    press(&mut app, OnlineButton::Type(TextField::RoomCode));
     type_keys(&mut app, "not a code");
     type_key(&mut app, Key::Escape, KeyCode::Escape);
     assert_eq!(app.world().resource::<Typing>().editing, None);
-    press(&mut app, UiAction::JoinCode);
+    press(&mut app, OnlineButton::JoinCode);
     assert!(
         texts(&mut app)
             .iter()
@@ -1490,7 +1489,7 @@ fn a_name_and_a_room_code_are_typed_on_the_keyboard() {
     );
     assert!(script.sent().is_empty(), "nothing was sent for a bad code");
     // A code typed and Enter: the room on this game's server.
-    press(&mut app, UiAction::Type(TextField::RoomCode));
+    press(&mut app, OnlineButton::Type(TextField::RoomCode));
     for _ in 0.."not a code".len() {
         type_key(&mut app, Key::Backspace, KeyCode::Backspace);
     }
@@ -1543,9 +1542,9 @@ fn button_entities(app: &mut App) -> Vec<Entity> {
 fn typing_a_twenty_character_name_rebuilds_no_button() {
     use bevy::input::keyboard::Key;
     let (mut app, _script) = online_app();
-    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, MainButton::OpenOnline);
     app.update();
-    let field = UiAction::Type(TextField::Name);
+    let field = OnlineButton::Type(TextField::Name);
     press(&mut app, field);
     for _ in 0..ME.chars().count() {
         type_key(&mut app, Key::Backspace, KeyCode::Backspace);
@@ -1555,7 +1554,7 @@ fn typing_a_twenty_character_name_rebuilds_no_button() {
     let name = "abcdefghijklmnopqrst";
     for (typed, letter) in name.chars().enumerate() {
         type_keys(&mut app, &letter.to_string());
-        let shown = menu_buttons(&mut app)
+        let shown = menu_buttons::<OnlineButton>(&mut app)
             .into_iter()
             .find(|(a, _)| *a == field)
             .map(|(_, text)| text)
@@ -1577,7 +1576,7 @@ fn typing_a_twenty_character_name_rebuilds_no_button() {
 #[test]
 fn the_focused_table_keeps_the_focus_when_another_is_listed() {
     let (mut app, script) = online_app();
-    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, MainButton::OpenOnline);
     app.update();
     script.push(&ServerMessage::Lobby {
         rooms: vec![lobby_table("aaaaaaaaaa", "Asha", false, 5_000)],
@@ -1586,12 +1585,12 @@ fn the_focused_table_keeps_the_focus_when_another_is_listed() {
     app.update();
     let asha: RoomCode = "aaaaaaaaaa".parse().unwrap();
     for _ in 0..60 {
-        if focused_action(&mut app) == Some(UiAction::SitAt(asha)) {
+        if focused_action(&mut app) == Some(OnlineButton::SitAt(asha)) {
             break;
         }
         super::key(&mut app, KeyCode::ArrowDown);
     }
-    assert_eq!(focused_action(&mut app), Some(UiAction::SitAt(asha)));
+    assert_eq!(focused_action(&mut app), Some(OnlineButton::SitAt(asha)));
     let focused = app.world().resource::<starhalma::testing::Focus>().0;
     script.push(&ServerMessage::Listed {
         room: lobby_table("cccccccccc", "Cai", false, 0),
@@ -1600,16 +1599,16 @@ fn the_focused_table_keeps_the_focus_when_another_is_listed() {
     app.update();
     let cai: RoomCode = "cccccccccc".parse().unwrap();
     assert!(
-        menu_buttons(&mut app)
+        menu_buttons::<OnlineButton>(&mut app)
             .iter()
-            .any(|(a, _)| *a == UiAction::SitAt(cai)),
+            .any(|(a, _)| *a == OnlineButton::SitAt(cai)),
         "the new table is listed"
     );
     assert_eq!(
         app.world().resource::<starhalma::testing::Focus>().0,
         focused
     );
-    assert_eq!(focused_action(&mut app), Some(UiAction::SitAt(asha)));
+    assert_eq!(focused_action(&mut app), Some(OnlineButton::SitAt(asha)));
     // Asha's table fills: the same button now watches it, and the keyboard is still on it.
     script.push(&ServerMessage::Listed {
         room: lobby_table("aaaaaaaaaa", "Asha", true, 5_000),
@@ -1620,7 +1619,7 @@ fn the_focused_table_keeps_the_focus_when_another_is_listed() {
         app.world().resource::<starhalma::testing::Focus>().0,
         focused
     );
-    assert_eq!(focused_action(&mut app), Some(UiAction::Watch(asha)));
+    assert_eq!(focused_action(&mut app), Some(OnlineButton::Watch(asha)));
     // Enter on it watches that table.
     super::key(&mut app, KeyCode::Enter);
     app.update();
@@ -1640,9 +1639,9 @@ fn profile_name(app: &App) -> Option<String> {
 }
 
 /// The action of the button the keyboard is on.
-fn focused_action(app: &mut App) -> Option<UiAction> {
+fn focused_action<A: ButtonAction>(app: &mut App) -> Option<A> {
     let focus = app.world().resource::<starhalma::testing::Focus>().0?;
-    app.world().get::<UiAction>(focus).copied()
+    app.world().get::<A>(focus).copied()
 }
 
 /// The variant the menu starts with.
@@ -1693,7 +1692,9 @@ fn a_quick_match_table_is_listed_and_taken_through_the_real_server() {
 
 /// Host on this computer: the game starts the room server inside itself (here on 127.0.0.1,
 /// any port) and opens a room there; a scripted client that knows only the link the game
-/// shows joins by it, and play starts with its name on the seat.
+/// shows joins by it, and play starts with its name on the seat. (Built without the `host`
+/// feature the game has no server inside and no such button.)
+#[cfg(feature = "host")]
 #[test]
 fn host_on_this_computer_serves_a_room_a_friend_joins_by_its_link() {
     use starhalma::testing::LocalServer;
@@ -1704,8 +1705,8 @@ fn host_on_this_computer_serves_a_room_a_friend_joins_by_its_link() {
             running: None,
         });
     });
-    press(&mut host, UiAction::OpenOnline);
-    press(&mut host, UiAction::HostHere);
+    press(&mut host, MainButton::OpenOnline);
+    press(&mut host, OnlineButton::HostHere);
     until_real(&mut host, "the room on this computer", |app| {
         phase(app) == Phase::InRoom
     });
@@ -1768,8 +1769,8 @@ fn host_on_this_computer_serves_a_room_a_friend_joins_by_its_link() {
 #[test]
 fn a_host_left_waiting_a_minute_is_offered_the_computer() {
     let (mut app, script) = online_app();
-    press(&mut app, UiAction::OpenOnline);
-    press(&mut app, UiAction::PlayFriend);
+    press(&mut app, MainButton::OpenOnline);
+    press(&mut app, OnlineButton::PlayFriend);
     app.update();
     script.push(&welcome(
         Some(0),
@@ -1792,7 +1793,7 @@ fn a_host_left_waiting_a_minute_is_offered_the_computer() {
         "Nobody else yet (1/2): press Fill empty seats with the computer, or keep waiting"
     );
     assert!(
-        button_text(&mut app, UiAction::FillComputer)
+        button_text(&mut app, RoomButton::FillComputer)
             .contains("Fill empty seats with the computer"),
         "the button the line names is there"
     );
@@ -1866,8 +1867,8 @@ fn a_room_that_tosses_starts_with_the_seat_the_server_names() {
     app.world_mut()
         .resource_mut::<starhalma::testing::MenuChoice>()
         .starts = starhalma::WhoStarts::Random;
-    press(&mut app, UiAction::OpenOnline);
-    press(&mut app, UiAction::PlayFriend);
+    press(&mut app, MainButton::OpenOnline);
+    press(&mut app, OnlineButton::PlayFriend);
     app.update();
     let created = script.sent();
     assert!(
@@ -1938,7 +1939,7 @@ fn a_room_that_tosses_starts_with_the_seat_the_server_names() {
 fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_presses() {
     use bevy::input::keyboard::Key;
     let (mut app, script) = online_app();
-    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, MainButton::OpenOnline);
     app.update();
     script.sent();
     let key = |app: &App| app.world().resource::<PlayerProfile>().player_key;
@@ -1949,7 +1950,7 @@ fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_pre
             .any(|t| t == "Player code (to play as you on another device): press to show")
     );
     assert!(!texts(&mut app).iter().any(|t| t.contains(shown)));
-    press(&mut app, UiAction::Type(TextField::PlayerCode));
+    press(&mut app, OnlineButton::Type(TextField::PlayerCode));
     app.update();
     assert!(
         texts(&mut app)
@@ -1971,7 +1972,7 @@ fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_pre
             .any(|t| t.starts_with("A player code is 32 characters"))
     );
     // Another device's code, with capitals and spaces: this device plays as that player.
-    press(&mut app, UiAction::Type(TextField::PlayerCode));
+    press(&mut app, OnlineButton::Type(TextField::PlayerCode));
     for _ in 0..shown.len() {
         type_key(&mut app, Key::Backspace, KeyCode::Backspace);
     }
@@ -1985,7 +1986,7 @@ fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_pre
             .any(|t| t.starts_with("Player code taken"))
     );
     // A new player: the first press asks, something else cancels, two presses do it.
-    press(&mut app, UiAction::NewIdentity);
+    press(&mut app, OnlineButton::NewIdentity);
     app.update();
     assert_eq!(key(&app), Some(theirs));
     assert!(
@@ -1993,14 +1994,14 @@ fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_pre
             .iter()
             .any(|t| t.starts_with("Start over as a new player?"))
     );
-    press(&mut app, UiAction::CycleRoomClock);
-    press(&mut app, UiAction::NewIdentity);
+    press(&mut app, OnlineButton::CycleRoomClock);
+    press(&mut app, OnlineButton::NewIdentity);
     assert_eq!(
         key(&app),
         Some(theirs),
         "the question was cancelled in between"
     );
-    press(&mut app, UiAction::NewIdentity);
+    press(&mut app, OnlineButton::NewIdentity);
     app.update();
     let new = key(&app).expect("a key");
     assert!(new != theirs && new != my_key());
@@ -2010,7 +2011,7 @@ fn the_player_code_moves_a_player_between_devices_and_a_new_player_takes_two_pre
             .any(|t| t == "You are a new player now")
     );
     // The next room is entered as the new player.
-    press(&mut app, UiAction::QuickMatch);
+    press(&mut app, OnlineButton::QuickMatch);
     app.update();
     let sent = script.sent();
     assert!(
@@ -2278,7 +2279,7 @@ fn the_lobby_names_players_with_their_ratings() {
     let (addr, _asked) = serve_each(vec![("200 OK".into(), ratings.to_string())]);
     let (mut app, script) = online_app();
     app.insert_resource(ServerUrl(Some(format!("http://{addr}"))));
-    press(&mut app, UiAction::OpenOnline);
+    press(&mut app, MainButton::OpenOnline);
     script.push(&ServerMessage::Lobby {
         rooms: vec![LobbyRoom {
             room: room(),
@@ -2302,5 +2303,68 @@ fn the_lobby_names_players_with_their_ratings() {
             .iter()
             .any(|t| t.starts_with("Sit at Asha (1702)'s table: Laws, 2 players")),
         "{shown:?}"
+    );
+}
+
+/// A friend's link opened while its room waits for players seats the friend at once (no Join
+/// to find), and until the game starts the HUD says it waits instead of whose move it is. A
+/// room that is full or playing opens to watch, asking for nothing.
+#[test]
+fn an_invitation_seats_the_friend_while_the_room_waits() {
+    let (mut app, script) = online_app();
+    app.world_mut()
+        .write_message(NetRequest::Open(LINK.to_string()));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    script.sent();
+    script.push(&welcome(
+        None,
+        vec![person("Asha"), SeatHolder::Open],
+        Game::new(table2()),
+        1,
+    ));
+    app.update();
+    app.update();
+    assert!(
+        script.sent().contains(&ClientMessage::Join {}),
+        "the invited friend asks for the free seat"
+    );
+    assert_eq!(
+        hud(&mut app, HudText::Turn),
+        "The game starts when every seat is taken"
+    );
+    // Seated (the server's new welcome): the seat's own welcome asks for nothing more.
+    script.push(&welcome(
+        Some(1),
+        vec![person("Asha"), person(ME)],
+        Game::new(table2()),
+        2,
+    ));
+    app.update();
+    app.update();
+    assert!(!script.sent().contains(&ClientMessage::Join {}));
+    assert_eq!(app.world().resource::<Online>().seat, Some(1));
+    let turn = hud(&mut app, HudText::Turn);
+    assert!(turn.contains("to move"), "{turn}");
+
+    // A full room, opened by its link: watched, no seat asked for.
+    let (mut app, script) = online_app();
+    app.world_mut()
+        .write_message(NetRequest::Open(LINK.to_string()));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    script.sent();
+    script.push(&welcome(None, people(2), Game::new(table2()), 2));
+    app.update();
+    app.update();
+    assert!(!script.sent().contains(&ClientMessage::Join {}));
+    assert_eq!(app.world().resource::<Online>().seat, None);
+    assert_eq!(
+        hud(&mut app, HudText::Online),
+        "Watching (every seat is taken)"
     );
 }

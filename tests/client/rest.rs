@@ -1,16 +1,17 @@
 //! A board that rests (issue 37): no frames asked for while nothing changes, and one asked for
 //! by each thing that can change the picture.
 
-use super::{app_for, app_in, people, run_until_still, send, step_or_jump, table2};
+use super::{app_for, app_in, people, run_until_still, send, send_press, step_or_jump, table2};
 use crate::h;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{CursorMoved, WindowEvent};
 use starhalma::testing::{
-    ActionPressed, Awake, Choice, ComputerThinking, FramesAsked, KeepAwake, MenuPage, Need,
-    PlanningMode, PressKind, WakeSignal,
+    Awake, Choice, ComputerThinking, FramesAsked, KeepAwake, MenuPage, Need, PlanningMode,
+    PressKind, WakeSignal,
 };
-use starhalma::{Match, MoveSource, Screen, SeatKind, Setup, Store, UiAction};
+use starhalma::testing::{GameButton, MainButton};
+use starhalma::{Match, MoveSource, Screen, SeatKind, Setup, Store};
 use starhalma_ai::Level;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -84,8 +85,7 @@ fn input_asks_for_frames_until_its_effects_are_drawn() {
 fn a_screen_or_page_change_asks_for_the_frame_that_makes_it() {
     let mut app = app_for(Match::new(people(table2())));
     settled(&mut app);
-    app.world_mut()
-        .write_message(ActionPressed(UiAction::ChangeMode));
+    send_press(&mut app, GameButton::ChangeMode);
     app.update();
     assert!(holds(&app, Awake::Transition));
     assert_eq!(asked(&app), Need::EveryFrame);
@@ -93,8 +93,7 @@ fn a_screen_or_page_change_asks_for_the_frame_that_makes_it() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     assert!(!holds(&app, Awake::Transition));
     settled(&mut app);
-    app.world_mut()
-        .write_message(ActionPressed(UiAction::OpenMyGames));
+    send_press(&mut app, MainButton::OpenMyGames);
     app.update();
     assert!(holds(&app, Awake::Transition));
     app.update();

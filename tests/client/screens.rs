@@ -10,12 +10,15 @@ use bevy::text::TextLayoutInfo;
 use bevy::ui::{CalculatedClip, ComputedNode, UiStack};
 use bevy::window::{PrimaryWindow, WindowResolution};
 use starhalma::testing::{
-    ActionPressed, BACKDROP, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ScriptedNetwork,
-    ServerRecords,
+    BACKDROP, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ScriptedNetwork, ServerRecords,
+};
+use starhalma::testing::{
+    ButtonAction, ChoiceButton, GameButton, GamesButton, MainButton, RulesButton, ToggleMore,
+    ViewButton,
 };
 use starhalma::{
     GameCommand, Language, Match, PanelSettings, PlayerProfile, Screen, SeatKind, ServerUrl, Setup,
-    Store, SystemLanguage, TouchScreen, UiAction,
+    Store, SystemLanguage, TouchScreen,
 };
 use starhalma_ai::Level;
 use starhalma_protocol::{
@@ -120,8 +123,8 @@ fn laid_out(size: &Size, language: Language, start: Option<Match>) -> (App, Scri
     (app, script)
 }
 
-fn act(app: &mut App, action: UiAction) {
-    app.world_mut().write_message(ActionPressed(action));
+fn act<A: ButtonAction>(app: &mut App, action: A) {
+    super::send_press(app, action);
     app.update();
 }
 
@@ -250,27 +253,27 @@ fn scenes() -> Vec<Scene> {
                 format!("menu: {}, {players} players", rules_name(rules)),
                 None,
                 move |app, _| {
-                    act(app, UiAction::Rules(rules));
-                    act(app, UiAction::Players(players));
+                    act(app, ChoiceButton::Rules(rules));
+                    act(app, ChoiceButton::Players(players));
                 },
             ));
         }
     }
     all.push(scene("menu: how to play", None, |app, _| {
-        act(app, UiAction::Rules(RuleSet::Diamond));
-        act(app, UiAction::HowToPlay);
+        act(app, ChoiceButton::Rules(RuleSet::Diamond));
+        act(app, MainButton::HowToPlay);
     }));
     all.push(scene("menu: how to play, a later page", None, |app, _| {
-        act(app, UiAction::HowToPlay);
+        act(app, MainButton::HowToPlay);
         for _ in 0..3 {
-            act(app, UiAction::NextSection);
+            act(app, RulesButton::NextSection);
         }
     }));
     all.push(scene(
         "menu: play online, public tables",
         None,
         |app, script| {
-            act(app, UiAction::OpenOnline);
+            act(app, MainButton::OpenOnline);
             let table = |code: &str, host: &str, players: u8, running: bool| LobbyRoom {
                 room: code.parse().unwrap(),
                 variant: Variant::new(RuleSet::Table { long_hops: false }, players).unwrap(),
@@ -297,14 +300,14 @@ fn scenes() -> Vec<Scene> {
         },
     ));
     all.push(scene("menu: my games", None, |app, _| {
-        act(app, UiAction::OpenMyGames);
+        act(app, MainButton::OpenMyGames);
         let world = app.world_mut();
         world.resource_mut::<KeptGames>().0 = kept_games();
         world.resource_mut::<ServerRecords>().my_games = Remote::Got(games_page());
         app.update();
     }));
     all.push(scene("menu: leaderboard", None, |app, _| {
-        act(app, UiAction::OpenLeaderboard);
+        act(app, GamesButton::OpenLeaderboard);
         app.world_mut().resource_mut::<ServerRecords>().leaderboard = Remote::Got(leaderboard());
         app.update();
     }));
@@ -323,18 +326,18 @@ fn scenes() -> Vec<Scene> {
         Some(fresh(RuleSet::Diamond, 3)),
         |app, _| {
             // The controls panel lists the marbles; choosing one lists its destinations.
-            act(app, UiAction::TogglePanel);
+            act(app, ViewButton::TogglePanel);
         },
     ));
     all.push(scene(
         "game: more buttons open",
         Some(fresh(RuleSet::Table { long_hops: false }, 2)),
-        |app, _| act(app, UiAction::ToggleMore),
+        |app, _| act(app, ToggleMore),
     ));
     all.push(scene(
         "game: board hidden (text board)",
         Some(fresh(RuleSet::Diamond, 3)),
-        |app, _| act(app, UiAction::ToggleBoard),
+        |app, _| act(app, ViewButton::ToggleBoard),
     ));
     all.push(scene(
         "game: how to play",
@@ -344,7 +347,7 @@ fn scenes() -> Vec<Scene> {
             },
             4,
         )),
-        |app, _| act(app, UiAction::HowToPlay),
+        |app, _| act(app, GameButton::HowToPlay),
     ));
     all.push(scene(
         "game over: diamond, 3 players",

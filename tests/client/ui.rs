@@ -3,9 +3,8 @@
 
 use super::{app_for, h, hud, people, press, run_until_still, send, step_or_jump, table2};
 use bevy::prelude::*;
-use starhalma::testing::{
-    AnimationSettings, GameOverPanel, HudText, SoundSettings, UiAction, marked_tips,
-};
+use starhalma::testing::{AnimationSettings, GameOverPanel, HudText, SoundSettings, marked_tips};
+use starhalma::testing::{ButtonAction, GameButton, ViewButton};
 use starhalma::{Match, MoveSource, PanelSettings, Screen};
 use starhalma_rules::{Game, Hole, Position, RuleSet, State, Status, Variant};
 
@@ -14,9 +13,9 @@ fn ui_app(state: Match) -> App {
     app_for(state)
 }
 
-fn shown(app: &mut App, action: UiAction) -> bool {
+fn shown<A: ButtonAction>(app: &mut App, action: A) -> bool {
     app.world_mut()
-        .query::<(&UiAction, &Node)>()
+        .query::<(&A, &Node)>()
         .iter(app.world())
         .any(|(a, node)| *a == action && node.display != Display::None)
 }
@@ -40,7 +39,7 @@ fn texts_under(app: &mut App, root: Entity) -> Vec<String> {
 fn the_hud_follows_the_game_and_resigning_shows_the_result_panel() {
     let mut app = ui_app(Match::new(people(table2())));
     assert_eq!(hud(&mut app, HudText::Turn), "Red to move");
-    assert!(!shown(&mut app, UiAction::Pass), "Red has moves: no Pass");
+    assert!(!shown(&mut app, GameButton::Pass), "Red has moves: no Pass");
     send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
     app.update();
@@ -49,7 +48,7 @@ fn the_hud_follows_the_game_and_resigning_shows_the_result_panel() {
         "Red moved from R3 S1 to R5 S5 (1 jump)"
     );
     assert_eq!(hud(&mut app, HudText::Turn), "Blue to move");
-    press(&mut app, UiAction::Resign);
+    press(&mut app, GameButton::Resign);
     let state = app.world().resource::<Match>();
     assert!(matches!(state.game.status(), Status::Won { winner: 0, .. }));
     let panel = app
@@ -65,7 +64,7 @@ fn the_hud_follows_the_game_and_resigning_shows_the_result_panel() {
     assert!(lines.contains(&"Play again".to_string()));
     assert!(lines.contains(&"Change mode".to_string()));
     // Play again: the same setup from the start, and the panel is gone.
-    press(&mut app, UiAction::PlayAgain);
+    press(&mut app, GameButton::PlayAgain);
     assert!(app.world().resource::<Match>().game.history().is_empty());
     assert!(!app.world().resource::<Match>().game.is_over());
     let panels = app
@@ -82,7 +81,7 @@ fn a_three_player_result_lists_the_ranking() {
     let variant = Variant::new(RuleSet::Table { long_hops: false }, 3).unwrap();
     let mut app = ui_app(Match::new(people(variant)));
     // Red resigns: the game ends, the best placed of the others wins, Red is ranked last.
-    press(&mut app, UiAction::Resign);
+    press(&mut app, GameButton::Resign);
     let panel = app
         .world_mut()
         .query_filtered::<Entity, With<GameOverPanel>>()
@@ -99,9 +98,9 @@ fn undo_and_change_mode_buttons() {
     let mut app = ui_app(Match::new(people(table2())));
     send(&mut app, step_or_jump(h(6, -2), h(4, 0), MoveSource::Board));
     run_until_still(&mut app);
-    press(&mut app, UiAction::Undo);
+    press(&mut app, GameButton::Undo);
     assert!(app.world().resource::<Match>().game.history().is_empty());
-    press(&mut app, UiAction::ChangeMode);
+    press(&mut app, GameButton::ChangeMode);
     app.update();
     assert_eq!(
         *app.world()
@@ -115,10 +114,10 @@ fn undo_and_change_mode_buttons() {
 fn the_speed_and_sound_buttons_change_their_settings_and_labels() {
     let mut app = ui_app(Match::new(people(table2())));
     let before = app.world().resource::<AnimationSettings>().seconds_per_hop;
-    press(&mut app, UiAction::CycleSpeed);
+    press(&mut app, ViewButton::CycleSpeed);
     let after = app.world().resource::<AnimationSettings>().seconds_per_hop;
     assert!(after < before, "Normal -> Fast");
-    press(&mut app, UiAction::ToggleSound);
+    press(&mut app, ViewButton::ToggleSound);
     assert!(app.world().resource::<SoundSettings>().muted);
     let labels: Vec<String> = app
         .world_mut()
@@ -145,8 +144,8 @@ fn the_pass_button_shows_only_when_passing_is_all_that_is_left() {
     };
     assert!(state.must_pass());
     let mut app = ui_app(state);
-    assert!(shown(&mut app, UiAction::Pass));
-    press(&mut app, UiAction::Pass);
+    assert!(shown(&mut app, GameButton::Pass));
+    press(&mut app, GameButton::Pass);
     let state = app.world().resource::<Match>();
     assert_eq!(state.game.history().len(), 1);
     assert!(state.game.history()[0].mv.is_pass());
@@ -273,8 +272,8 @@ fn the_move_list_shows_labels_or_notation() {
         all
     };
     assert_eq!(entries(&mut app), ["1. Red R3 S1 – R5 S5"]);
-    assert!(shown(&mut app, UiAction::ToggleNotation));
-    press(&mut app, UiAction::ToggleNotation);
+    assert!(shown(&mut app, ViewButton::ToggleNotation));
+    press(&mut app, ViewButton::ToggleNotation);
     app.update();
     assert_eq!(entries(&mut app), ["1. Red j 6,-2 4,0"]);
     assert!(app.world().resource::<PanelSettings>().notation);
@@ -285,7 +284,7 @@ fn the_move_list_shows_labels_or_notation() {
         .map(|t| t.0.clone())
         .collect();
     assert!(labels.contains(&"Notation".to_string()), "{labels:?}");
-    press(&mut app, UiAction::ToggleNotation);
+    press(&mut app, ViewButton::ToggleNotation);
     app.update();
     assert_eq!(entries(&mut app), ["1. Red R3 S1 – R5 S5"]);
 }
@@ -316,4 +315,149 @@ fn the_text_board_marks_the_empty_diamond_tips() {
     // the kings.
     assert_eq!(picture.matches('◎').count(), 2, "{picture}");
     assert!(key.contains("◎ an empty tip"), "{key}");
+}
+
+/// How many screens' actions a button carries (a button with none does nothing; one with two
+/// would reach two handlers).
+fn actions_on(app: &App, button: Entity) -> usize {
+    use starhalma::testing::{
+        BoardButton, ChoiceButton, GamesButton, MainButton, OnlineButton, PanelButton,
+        ReactionButton, ReplayButton, RoomButton, RulesButton, ToggleMore,
+    };
+    let e = app.world().entity(button);
+    [
+        e.contains::<ChoiceButton>(),
+        e.contains::<MainButton>(),
+        e.contains::<OnlineButton>(),
+        e.contains::<GamesButton>(),
+        e.contains::<BoardButton>(),
+        e.contains::<GameButton>(),
+        e.contains::<ViewButton>(),
+        e.contains::<RoomButton>(),
+        e.contains::<ReactionButton>(),
+        e.contains::<ToggleMore>(),
+        e.contains::<RulesButton>(),
+        e.contains::<PanelButton>(),
+        e.contains::<ReplayButton>(),
+    ]
+    .into_iter()
+    .filter(|&has| has)
+    .count()
+}
+
+/// Every button of every screen carries exactly one screen's action, and the buttons pressed
+/// through `add_buttons` are named by it (the web page's probe finds them by that name).
+fn each_button_has_one_action(app: &mut App, screen: &str) -> usize {
+    use starhalma::testing::ButtonName;
+    let buttons: Vec<(Entity, Option<String>)> = app
+        .world_mut()
+        .query_filtered::<(Entity, Option<&ButtonName>), With<Button>>()
+        .iter(app.world())
+        .map(|(e, name)| (e, name.map(|n| n.0.clone())))
+        .collect();
+    assert!(!buttons.is_empty(), "{screen}: no buttons");
+    for (button, name) in &buttons {
+        assert_eq!(
+            actions_on(app, *button),
+            1,
+            "{screen}: button {name:?} carries {} actions",
+            actions_on(app, *button)
+        );
+    }
+    buttons.len()
+}
+
+#[test]
+fn every_button_on_every_screen_carries_one_screens_action() {
+    use starhalma::testing::{
+        BoardButton, GamesButton, MainButton, MenuPage, OnlineButton, RulesButton,
+    };
+    let mut app = ui_app(Match::new(people(table2())));
+    // The game: the HUD, the panel, the move list; How to play over it.
+    let game = each_button_has_one_action(&mut app, "game");
+    press(&mut app, GameButton::HowToPlay);
+    let rules = each_button_has_one_action(&mut app, "game with How to play");
+    assert!(rules > game, "How to play adds its buttons");
+    press(&mut app, RulesButton::CloseHowToPlay);
+    // The game over: its panel's buttons too.
+    press(&mut app, GameButton::Resign);
+    each_button_has_one_action(&mut app, "game over");
+    // Each page of the menu.
+    press(&mut app, GameButton::ChangeMode);
+    assert_eq!(
+        *app.world()
+            .resource::<bevy::state::state::State<Screen>>()
+            .get(),
+        Screen::Menu
+    );
+    each_button_has_one_action(&mut app, "menu");
+    for (open, back, page) in [
+        (
+            MainButton::OpenOnline,
+            Some(OnlineButton::CloseOnline),
+            MenuPage::Online,
+        ),
+        (MainButton::OpenMyGames, None, MenuPage::Games),
+    ] {
+        press(&mut app, open);
+        assert_eq!(
+            *app.world()
+                .resource::<bevy::state::state::State<MenuPage>>()
+                .get(),
+            page
+        );
+        each_button_has_one_action(&mut app, &format!("{page:?}"));
+        if let Some(back) = back {
+            press(&mut app, back);
+        }
+    }
+    press(&mut app, GamesButton::OpenLeaderboard);
+    assert_eq!(
+        *app.world()
+            .resource::<bevy::state::state::State<MenuPage>>()
+            .get(),
+        MenuPage::Leaderboard
+    );
+    each_button_has_one_action(&mut app, "leaderboard");
+    press(&mut app, BoardButton::CloseRecords);
+    assert_eq!(
+        *app.world()
+            .resource::<bevy::state::state::State<MenuPage>>()
+            .get(),
+        MenuPage::Main
+    );
+}
+
+/// A press reaches its own screen's handler and no other: the HUD's Undo is a `GameButton`
+/// press (and a press of some button), never a view's or a room's.
+#[test]
+fn a_press_goes_out_as_its_own_screens_action_only() {
+    use starhalma::testing::{ButtonPressed, Pressed, RoomButton};
+    let mut app = ui_app(Match::new(people(table2())));
+    let undo = app
+        .world_mut()
+        .query::<(Entity, &GameButton)>()
+        .iter(app.world())
+        .find(|(_, a)| **a == GameButton::Undo)
+        .map(|(e, _)| e)
+        .expect("an Undo button");
+    app.world_mut()
+        .entity_mut(undo)
+        .insert(Interaction::Pressed);
+    app.update();
+    let game: Vec<Pressed<GameButton>> = super::sent(&app);
+    assert_eq!(game, vec![Pressed(GameButton::Undo)]);
+    assert!(super::sent::<Pressed<ViewButton>>(&app).is_empty());
+    assert!(super::sent::<Pressed<RoomButton>>(&app).is_empty());
+    assert_eq!(super::sent::<ButtonPressed>(&app).len(), 1);
+    // The U key stands for the same button.
+    app.world_mut().entity_mut(undo).insert(Interaction::None);
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyU);
+    app.update();
+    let game: Vec<Pressed<GameButton>> = super::sent(&app);
+    assert_eq!(game, vec![Pressed(GameButton::Undo)]);
+    assert!(super::sent::<Pressed<ViewButton>>(&app).is_empty());
 }

@@ -4,8 +4,9 @@
 
 use super::{app_in, hud, people, press, table2};
 use bevy::prelude::*;
+use starhalma::testing::{GameButton, MainButton, ViewButton};
 use starhalma::testing::{HudText, PanelButton, Say, Words};
-use starhalma::{Language, Match, Screen, Store, SystemLanguage, UiAction};
+use starhalma::{Language, Match, Screen, Store, SystemLanguage};
 use starhalma_locale::{Texts, message_ids};
 use std::path::Path;
 
@@ -48,7 +49,7 @@ fn the_language_button_redraws_the_menu_and_the_game_in_each_language() {
     assert!(english.iter().any(|t| t == "Start"), "{english:?}");
     assert!(english.iter().any(|t| t == "Language: English"));
 
-    press(&mut app, UiAction::CycleLanguage);
+    press(&mut app, MainButton::CycleLanguage);
     assert_eq!(language(&app), Language::Japanese);
     let ja = Texts::new(Language::Japanese);
     let japanese = all_texts(&mut app);
@@ -59,7 +60,7 @@ fn the_language_button_redraws_the_menu_and_the_game_in_each_language() {
     assert!(japanese.contains(&ja.get("summary-table")), "{japanese:?}");
 
     // Into the game: the HUD and the panel speak Japanese.
-    press(&mut app, UiAction::Start);
+    press(&mut app, MainButton::Start);
     app.update();
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
@@ -107,7 +108,7 @@ fn the_chosen_language_is_kept_and_the_system_language_comes_first() {
     app.update();
     assert_eq!(language(&app), Language::Nepali);
     // The player switches to English (Nepali → English).
-    press(&mut app, UiAction::CycleLanguage);
+    press(&mut app, MainButton::CycleLanguage);
     assert_eq!(language(&app), Language::English);
     app.update();
     drop(app);
@@ -136,7 +137,7 @@ fn the_game_over_sentence_speaks_the_players_language() {
     let mut app = app_in(Store::Nowhere, Some(Match::new(people(table2()))), |_| {});
     app.update();
     *app.world_mut().resource_mut::<Words>() = Words::new(Language::Japanese);
-    press(&mut app, UiAction::Resign);
+    press(&mut app, GameButton::Resign);
     for _ in 0..5 {
         app.update();
     }
@@ -174,7 +175,7 @@ fn every_phrase_on_screen_is_a_message_of_the_locale_files() {
     for _ in 0..3 {
         app.update();
     }
-    press(&mut app, UiAction::HowToPlay);
+    press(&mut app, GameButton::HowToPlay);
     app.update();
     let says: Vec<(String, String)> = app
         .world_mut()
@@ -307,7 +308,7 @@ fn no_player_visible_english_is_left_in_the_client_source() {
 
 #[test]
 fn the_english_literal_check_would_catch_one() {
-    let caught = english_literals("    large_button(\"Undo\", UiAction::Undo, false),\n");
+    let caught = english_literals("    large_button(\"Undo\", GameButton::Undo, false),\n");
     assert_eq!(caught.len(), 1, "{caught:?}");
     let caught = english_literals("    notice.0 = format!(\"could not load {e}\");\n");
     assert_eq!(caught.len(), 1, "{caught:?}");
@@ -363,9 +364,9 @@ fn screen_readers_find_every_button_named_in_the_menu_and_the_panel() {
         }
     };
     check(&mut app, "menu");
-    press(&mut app, UiAction::CycleLanguage);
+    press(&mut app, MainButton::CycleLanguage);
     check(&mut app, "menu in Japanese");
-    press(&mut app, UiAction::Start);
+    press(&mut app, MainButton::Start);
     app.update();
     // The game: HUD buttons, the panel's marbles, the move list.
     let panel = app
@@ -437,7 +438,7 @@ fn each_seat_has_its_symbol_on_its_marbles_and_beside_its_name_until_turned_off(
         );
     }
     // Turned off: gone from the marbles and from the words.
-    press(&mut app, UiAction::ToggleSymbols);
+    press(&mut app, ViewButton::ToggleSymbols);
     app.update();
     assert!(!app.world().resource::<SeatSymbols>().shown);
     let hidden = app

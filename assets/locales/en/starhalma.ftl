@@ -144,6 +144,7 @@ hud-computer-thinking = { $colour } ({ $level }) thinking...
 hud-computer = { $colour } ({ $level })
 hud-to-move = { $colour } to move
 hud-to-move-online = { $colour } to move (online)
+hud-waiting-to-start = The game starts when every seat is taken
 # A finished game's result, as its rules state it (starhalma-guide's outcome). $winner,
 # $resigned, $colour, $last: seats; $marbles, $home, $next, $distance, $place (numbers).
 result-wins-home = { $winner } wins: all { $marbles } marbles home

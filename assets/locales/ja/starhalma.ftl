@@ -119,6 +119,7 @@ hud-computer-thinking = { $colour }（{ $level }）考え中…
 hud-computer = { $colour }（{ $level }）
 hud-to-move = { $colour }の番
 hud-to-move-online = { $colour }の番（オンライン）
+hud-waiting-to-start = 全員が席に着くとゲームが始まります
 result-wins-home = { $winner }の勝ち: { $marbles }個すべてゴール
 result-wins-king = { $winner }の勝ち: ゴールが埋まり、キングが◎に
 result-wins-filled = { $winner }の勝ち: ゴールが埋まった

@@ -123,6 +123,7 @@ hud-computer-thinking = { $colour } ({ $level }) सोच्दैछ...
 hud-computer = { $colour } ({ $level })
 hud-to-move = { $colour }को पालो
 hud-to-move-online = { $colour }को पालो (अनलाइन)
+hud-waiting-to-start = सबै सिट भरिएपछि खेल सुरु हुन्छ
 result-wins-home = { $winner } जित्यो: सबै { $marbles } गुच्चा घर पुगे
 result-wins-king = { $winner } जित्यो: लक्ष्य भरियो, राजा ◎ मा
 result-wins-filled = { $winner } जित्यो: लक्ष्य भरियो

@@ -92,6 +92,7 @@ pub const HUD_COMPUTER_THINKING: &str = "hud-computer-thinking";
 pub const HUD_COMPUTER: &str = "hud-computer";
 pub const HUD_TO_MOVE: &str = "hud-to-move";
 pub const HUD_TO_MOVE_ONLINE: &str = "hud-to-move-online";
+pub const HUD_WAITING_TO_START: &str = "hud-waiting-to-start";
 pub const RESULT_WINS_HOME: &str = "result-wins-home";
 pub const RESULT_WINS_KING: &str = "result-wins-king";
 pub const RESULT_WINS_FILLED: &str = "result-wins-filled";
@@ -530,6 +531,7 @@ pub const ALL: &[&str] = &[
     HUD_COMPUTER,
     HUD_TO_MOVE,
     HUD_TO_MOVE_ONLINE,
+    HUD_WAITING_TO_START,
     RESULT_WINS_HOME,
     RESULT_WINS_KING,
     RESULT_WINS_FILLED,
