@@ -143,7 +143,22 @@ impl ScreenLayout {
     pub fn move_list_rows(&self, measured: &MoveListMeasure) -> usize {
         let head = measured.head.unwrap_or(MOVE_LIST_HEAD);
         let row = measured.row.unwrap_or(MOVE_ROW).max(1.0);
-        let room = match (self.arrangement, measured.column_bottom) {
+        // None where even one does not fit: the heading and the replay buttons stay.
+        (((self.move_list_room(measured) - head) / row)
+            .floor()
+            .max(0.0) as usize)
+            .min(MOVE_LIST_MOST)
+    }
+
+    /// Whether the move list's heading and replay buttons fit under the column of buttons (a
+    /// landscape phone's host, waiting, has a tall column: the list then gives way).
+    pub fn move_list_fits(&self, measured: &MoveListMeasure) -> bool {
+        self.move_list_room(measured) >= measured.head.unwrap_or(MOVE_LIST_HEAD)
+    }
+
+    /// The height the move list may take.
+    fn move_list_room(&self, measured: &MoveListMeasure) -> f32 {
+        match (self.arrangement, measured.column_bottom) {
             // Between the column of buttons and the list's place at the bottom right.
             (Arrangement::Side, Some(bottom)) => self.window.y - MOVE_LIST_MARGIN - bottom - 6.0,
             // Under the column of buttons: More and three actions when compact.
@@ -156,9 +171,7 @@ impl ScreenLayout {
                 self.window.y - 2.0 * EDGE - DESKTOP_COLUMN * self.button_pitch()
             }
             (Arrangement::Stacked, _) => self.below_board() - 4.0,
-        };
-        // None where even one does not fit: the heading and the replay buttons stay.
-        (((room - head) / row).floor().max(0.0) as usize).min(MOVE_LIST_MOST)
+        }
     }
 
     /// Stacked: the room between the board and the action bar.

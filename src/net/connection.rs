@@ -484,6 +484,7 @@ fn handle_message(
                 clock_ms,
                 turn_left_ms,
                 record,
+                records,
                 ..
             } = *welcome;
             if let Some(token) = token {
@@ -511,6 +512,7 @@ fn handle_message(
                 // A resync in the same room keeps counting the wait.
                 waiting_since: (!started).then(|| online.waiting_since.unwrap_or(now)),
                 record,
+                no_records: !records,
             };
             let game = Box::new(game);
             conn.hand(GameCommand::Room(RoomChange::Game { game, seat }), commands);

@@ -195,6 +195,11 @@ impl KnownRatings {
         Some(Phrase::Verbatim(format!("{rating}{mark}")))
     }
 
+    /// No rating asked for or known yet.
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
     /// Forget `player`'s rating in `family` (a game just changed it): asked again when shown.
     fn forget(&mut self, family: Family, player: &str) {
         self.known.remove(&(family, player.to_string()));
@@ -233,7 +238,10 @@ pub(super) fn ask_ratings(
     (wake, time): (Res<WakeSignal>, Res<Time<Real>>),
 ) {
     // In a room, its own server (joined by a link, it may not be the menu's); else the
-    // lobby's.
+    // lobby's. A room's server that keeps no games has no ratings to give.
+    if online.origin().is_some() && online.no_records {
+        return;
+    }
     let Some(origin) = online.origin().or(server.0.as_deref()) else {
         return;
     };
@@ -343,7 +351,11 @@ pub(super) fn fetch_finished_record(
     let (Some(record), Some(origin)) = (&online.record, online.origin()) else {
         return;
     };
-    if !online.is_online() || !state.game.is_over() || finished.id.as_ref() == Some(record) {
+    if !online.is_online()
+        || online.no_records
+        || !state.game.is_over()
+        || finished.id.as_ref() == Some(record)
+    {
         return;
     }
     finished.id = Some(record.clone());

@@ -91,6 +91,9 @@ pub struct Online {
     /// The id the room's current game is kept under on the server once it ends (its replay
     /// link, [`Online::replay_link`]).
     pub record: Option<String>,
+    /// The room's server keeps no games or ratings (its welcome said so): nothing is asked
+    /// of its records.
+    pub no_records: bool,
 }
 
 /// How long a host waits for players before the game suggests the computer for the open
@@ -187,9 +190,10 @@ impl Online {
             .is_some_and(|holder| matches!(holder, SeatHolder::Person { idle: true, .. }))
     }
 
-    /// The current game's replay link (`http(s)://HOST:PORT/?game=ID`), once play started.
+    /// The current game's replay link (`http(s)://HOST:PORT/?game=ID`), once play started, on
+    /// a server that keeps games.
     pub fn replay_link(&self) -> Option<String> {
-        let record = self.record.as_ref()?;
+        let record = self.record.as_ref().filter(|_| !self.no_records)?;
         Some(format!("{}/?game={record}", self.origin()?))
     }
 

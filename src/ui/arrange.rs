@@ -109,7 +109,7 @@ macro_rules! set {
 fn arrange(
     mut commands: Commands,
     layout: Res<ScreenLayout>,
-    sheet: Res<SheetOpen>,
+    (sheet, list): (Res<SheetOpen>, Res<MoveListMeasure>),
     mut nodes: ParamSet<(
         Query<&mut Node, With<HudColumn>>,
         Query<(Entity, &mut Node), With<HudButtons>>,
@@ -136,6 +136,12 @@ fn arrange(
     }
     for mut node in &mut nodes.p5() {
         place_move_list(&mut node, l);
+        let display = if l.move_list_fits(&list) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        set!(node, display = display);
     }
     let column = {
         let mut buttons = nodes.p1();
@@ -331,8 +337,13 @@ fn place_button_column(node: &mut Mut<Node>, l: &ScreenLayout) {
             flex_direction = FlexDirection::Row,
             flex_wrap = FlexWrap::Wrap,
             justify_content = JustifyContent::Center,
+            width = Val::Auto,
         );
     } else {
+        // As wide as the band allows, a definite width: a long label ("Fill empty seats with
+        // the computer") wraps inside its button, measured at that width, instead of reaching
+        // over the board (a column as wide as its widest label gives the buttons' share of it
+        // nothing to resolve against).
         set!(
             node,
             left = Val::Auto,
@@ -342,6 +353,7 @@ fn place_button_column(node: &mut Mut<Node>, l: &ScreenLayout) {
             flex_direction = FlexDirection::Column,
             flex_wrap = FlexWrap::NoWrap,
             justify_content = JustifyContent::Start,
+            width = px((l.band - 10.0 - EDGE).max(0.0)),
         );
     }
     set!(node, align_items = AlignItems::End);
@@ -479,6 +491,7 @@ impl Plugin for ArrangePlugin {
                         .run_if(
                             resource_changed::<ScreenLayout>
                                 .or_eager(resource_changed::<SheetOpen>)
+                                .or_eager(resource_changed::<MoveListMeasure>)
                                 .or_eager(any_match_filter::<Added<HudSlot>>)
                                 .or_eager(any_match_filter::<Added<PanelRoot>>)
                                 .or_eager(any_match_filter::<Added<MoveListRoot>>),

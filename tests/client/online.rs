@@ -95,6 +95,7 @@ fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> Se
         player: None,
         // A started game's record id (the server sends it once play starts).
         record: (seq >= 2).then(|| FIRST_RECORD.to_string()),
+        records: true,
     }))
 }
 
@@ -2367,4 +2368,34 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
         hud(&mut app, HudText::Online),
         "Watching (every seat is taken)"
     );
+}
+
+/// A room on a server that keeps no games (a desktop's "Host on this computer") is never asked
+/// for ratings or records: its welcome says so. The same room on a server that keeps them is.
+#[test]
+fn a_server_without_records_is_asked_for_none() {
+    for records in [false, true] {
+        let (mut app, script) = online_app();
+        open_link(&mut app);
+        let mut seats = people(2);
+        if let SeatHolder::Person { player, .. } = &mut seats[0] {
+            *player = Some("0123456789abcdef0123".into());
+        }
+        let ServerMessage::Welcome(mut welcome) = welcome(Some(1), seats, Game::new(table2()), 2)
+        else {
+            unreachable!("a welcome")
+        };
+        welcome.records = records;
+        script.push(&ServerMessage::Welcome(welcome));
+        for _ in 0..3 {
+            app.update();
+        }
+        let asked = !app.world().resource::<KnownRatings>().is_empty();
+        assert_eq!(asked, records, "records kept: {records}");
+        assert_eq!(
+            app.world().resource::<Online>().replay_link().is_some(),
+            records,
+            "a replay link only where games are kept"
+        );
+    }
 }

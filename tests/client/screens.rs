@@ -10,7 +10,8 @@ use bevy::text::TextLayoutInfo;
 use bevy::ui::{CalculatedClip, ComputedNode, UiStack};
 use bevy::window::{PrimaryWindow, WindowResolution};
 use starhalma::testing::{
-    BACKDROP, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ScriptedNetwork, ServerRecords,
+    BACKDROP, HudSlot, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ScriptedNetwork,
+    ServerRecords, SheetOpen,
 };
 use starhalma::testing::{
     ButtonAction, ChoiceButton, GameButton, GamesButton, MainButton, RulesButton, ToggleMore,
@@ -197,12 +198,17 @@ fn person(name: &str) -> SeatHolder {
 
 /// Welcomed into seat 1 of a room of `seats` playing `game`.
 fn welcome(seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
+    welcome_in(1, seats, game)
+}
+
+/// The room's welcome for the holder of `seat` (seat 0 is the host's).
+fn welcome_in(seat: u8, seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
     ServerMessage::Welcome(Box::new(Welcome {
         room: "abcdefghij".parse::<RoomCode>().unwrap(),
         link: "http://127.0.0.1:9/?room=abcdefghij".into(),
-        seat: Some(1),
-        token: Some(Token::from_bits(101)),
-        host: false,
+        seat: Some(seat),
+        token: Some(Token::from_bits(100 + u128::from(seat))),
+        host: seat == 0,
         seats,
         game,
         seq: 2,
@@ -210,6 +216,7 @@ fn welcome(seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
         turn_left_ms: Some(42_000),
         player: None,
         record: None,
+        records: true,
     }))
 }
 
@@ -373,6 +380,18 @@ fn scenes() -> Vec<Scene> {
         let seats = vec![person("Asha"), person("Mina"), SeatHolder::Open];
         script.push(&welcome(seats, Game::new(variant)));
     }));
+    // The host's own view while it waits: "Fill empty seats with the computer" shows (the
+    // longest label of the HUD's column).
+    all.push(scene(
+        "online: hosting, waiting for players",
+        None,
+        |app, script| {
+            enter_room(app);
+            let variant = Variant::new(RuleSet::Laws, 3).unwrap();
+            let seats = vec![person("Mina"), SeatHolder::Open, SeatHolder::Open];
+            script.push(&welcome_in(0, seats, Game::new(variant)));
+        },
+    ));
     all.push(scene(
         "online: playing, then the game ends",
         None,
@@ -517,6 +536,8 @@ struct Drawn {
     ancestors: Vec<Entity>,
     /// For a button: the first words drawn inside it (to name it in a fault).
     inner: Option<String>,
+    /// One of the HUD's buttons (the column or bar beside the board, or the More sheet).
+    hud_button: bool,
 }
 
 fn srgba(color: Color) -> Srgba {
@@ -538,11 +559,12 @@ fn drawn(app: &mut App) -> Vec<Drawn> {
         Option<&Button>,
         Option<&Visibility>,
         Option<&ChildOf>,
+        Has<HudSlot>,
     )>();
     let mut parents = HashMap::new();
     let mut hidden = HashMap::new();
     for (entity, _) in stack.iter().enumerate().map(|(i, e)| (*e, i)) {
-        if let Ok((.., visibility, parent)) = query.get(world, entity) {
+        if let Ok((.., visibility, parent, _)) = query.get(world, entity) {
             if let Some(parent) = parent {
                 parents.insert(entity, parent.parent());
             }
@@ -551,7 +573,7 @@ fn drawn(app: &mut App) -> Vec<Drawn> {
     }
     let mut out = Vec::new();
     for (order, &entity) in stack.iter().enumerate() {
-        let Ok((node, at, clip, text, layout, colour, background, button, ..)) =
+        let Ok((node, at, clip, text, layout, colour, background, button, _, _, hud_button)) =
             query.get(world, entity)
         else {
             continue;
@@ -597,6 +619,7 @@ fn drawn(app: &mut App) -> Vec<Drawn> {
             text_colour: colour.map(|c| srgba(c.0)),
             ancestors,
             inner: None,
+            hud_button,
         });
     }
     for i in 0..out.len() {
@@ -656,9 +679,28 @@ fn over(top: Srgba, under: Srgba) -> Srgba {
 const OPAQUE: f32 = 0.99;
 
 /// What is wrong with one laid-out screen.
-fn faults(all: &[Drawn], layout: &ScreenLayout, board_hidden: bool) -> Vec<String> {
+fn faults(
+    all: &[Drawn],
+    layout: &ScreenLayout,
+    (board_hidden, sheet_open): (bool, bool),
+) -> Vec<String> {
     let window = Rect::from_corners(Vec2::ZERO, layout.window);
     let mut faults = Vec::new();
+    // The HUD's buttons stay beside the board (the More sheet, open, lies over it by design):
+    // a label too long for its column must wrap, not reach over the board.
+    if !board_hidden && !sheet_open {
+        for d in all.iter().filter(|d| d.hud_button) {
+            let over = layout.board.intersect(d.rect);
+            if over.width() > 1.0 && over.height() > 1.0 {
+                faults.push(format!(
+                    "{} reaches over the board: {:?}, the board {:?}",
+                    label(d),
+                    d.rect,
+                    layout.board
+                ));
+            }
+        }
+    }
     // A node is seen where no opaque node drawn later (not one of its own ancestors) covers it.
     let covered_at = |d: &Drawn, area: Rect| {
         all.iter().any(|p| {
@@ -780,7 +822,8 @@ fn every_screen_in_every_language_and_size_is_laid_out_clear_and_legible() {
                 let buttons = shown.iter().filter(|d| d.button).count();
                 let layout = *app.world().resource::<ScreenLayout>();
                 let board_hidden = app.world().resource::<PanelSettings>().board_hidden;
-                let found = faults(&shown, &layout, board_hidden);
+                let sheet_open = app.world().resource::<SheetOpen>().0;
+                let found = faults(&shown, &layout, (board_hidden, sheet_open));
                 let line = format!(
                     "{:<14} {:<3} {:<48} {texts:>3} texts {buttons:>3} buttons: {}",
                     size.name,

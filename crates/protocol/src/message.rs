@@ -257,6 +257,20 @@ pub struct Welcome {
     /// were there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
+    /// Whether the server keeps finished games and ratings (`/api/...` answers): a server
+    /// started without a database (a game's "Host on this computer") sends `false`, and the
+    /// client then asks it for none. Sent only then, so a client that does not know the field
+    /// still understands every other server.
+    #[serde(default = "keeps_records", skip_serializing_if = "is_kept")]
+    pub records: bool,
+}
+
+fn keeps_records() -> bool {
+    true
+}
+
+fn is_kept(records: &bool) -> bool {
+    *records
 }
 
 /// What the server tells a client.

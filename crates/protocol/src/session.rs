@@ -298,6 +298,7 @@ mod tests {
             turn_left_ms: None,
             player: None,
             record: None,
+            records: true,
         }
     }
 

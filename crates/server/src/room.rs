@@ -553,6 +553,8 @@ impl Room {
             turn_left_ms: self.turn_left(now).map(|left| left.as_millis() as u64),
             player: None,
             record: self.started.then(|| self.record_id()),
+            // The connection says whether its server keeps them (`addressed`).
+            records: true,
         }
     }
 

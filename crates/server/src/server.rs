@@ -676,7 +676,9 @@ impl Connection {
         {
             Ok(Some(welcome)) => {
                 self.sent = welcome.seq;
-                vec![ServerMessage::Welcome(Box::new(self.addressed(welcome)))]
+                vec![ServerMessage::Welcome(Box::new(
+                    self.addressed(welcome, server.recorder.is_some()),
+                ))]
             }
             Ok(None) => expired(),
             Err(_) => unavailable(None),
@@ -841,7 +843,7 @@ impl Connection {
             Ok(Some((Err(refusal), _))) => vec![error(refusal, None)],
             Ok(Some((Ok(welcome), events))) => {
                 self.token = token;
-                self.entered(code, welcome, events)
+                self.entered(code, welcome, events, server.recorder.is_some())
             }
         }
     }
@@ -851,18 +853,22 @@ impl Connection {
         code: RoomCode,
         welcome: Welcome,
         events: Subscription,
+        records: bool,
     ) -> Vec<ServerMessage> {
         // A player at a table has no use for the lobby's traffic.
         self.lobby = None;
         self.room = Some(code);
         self.sent = welcome.seq;
         self.events = Some(events);
-        vec![ServerMessage::Welcome(Box::new(self.addressed(welcome)))]
+        vec![ServerMessage::Welcome(Box::new(
+            self.addressed(welcome, records),
+        ))]
     }
 
     /// A welcome with this connection's own player id.
-    fn addressed(&self, mut welcome: Welcome) -> Welcome {
+    fn addressed(&self, mut welcome: Welcome, records: bool) -> Welcome {
         welcome.player = self.player.as_ref().map(|p| p.id.clone());
+        welcome.records = records;
         welcome
     }
 
@@ -999,7 +1005,7 @@ impl Connection {
             match entered {
                 Ok(Some((Some(welcome), events))) => {
                     self.token = Some(token);
-                    return self.entered(room.room, welcome, events);
+                    return self.entered(room.room, welcome, events, server.recorder.is_some());
                 }
                 // Taken meanwhile, its host gone, or deleted: the next one.
                 Ok(_) => continue,
@@ -1078,7 +1084,7 @@ impl Connection {
             {
                 Ok(Some((welcome, events))) => {
                     self.token = Some(token);
-                    self.entered(code, welcome, events)
+                    self.entered(code, welcome, events, server.recorder.is_some())
                 }
                 Ok(None) => expired(),
                 // The room exists; its creator can enter it by its link once the store is back.
@@ -1130,7 +1136,9 @@ impl Connection {
                     Ok(Some(Ok(welcome))) => {
                         self.token = Some(new_token);
                         self.sent = welcome.seq;
-                        vec![ServerMessage::Welcome(Box::new(self.addressed(welcome)))]
+                        vec![ServerMessage::Welcome(Box::new(
+                            self.addressed(welcome, server.recorder.is_some()),
+                        ))]
                     }
                 }
             }

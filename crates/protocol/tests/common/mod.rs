@@ -236,6 +236,7 @@ pub fn server_examples() -> Vec<ServerMessage> {
             turn_left_ms: Some(12_500),
             player: None,
             record: None,
+            records: true,
         })),
         ServerMessage::Welcome(Box::new(Welcome {
             room: room(),
@@ -250,6 +251,7 @@ pub fn server_examples() -> Vec<ServerMessage> {
             turn_left_ms: None,
             player: None,
             record: None,
+            records: true,
         })),
         ServerMessage::Ack { id: 3, seq: 8 },
         ServerMessage::Disconnected {
@@ -500,6 +502,7 @@ pub fn any_welcome() -> impl Strategy<Value = ServerMessage> {
                     turn_left_ms: clock.map(|(_, left)| left),
                     player: None,
                     record: None,
+                    records: true,
                 }))
             },
         )

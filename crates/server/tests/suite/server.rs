@@ -581,7 +581,12 @@ fn the_documented_example_session_replays() {
     let block = &docs[start..];
     let block = &block[block.find("```text").expect("a text block") + 7..];
     let block = &block[..block.find("```").expect("the block ends")];
-    let server = ServerProcess::start(&[]);
+    // A server as the docs start it: one that keeps games (its welcome says nothing of them).
+    let dir = std::env::temp_dir().join(format!("starhalma-docs-session-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let database = format!("sqlite://{}", dir.join("games.db").display());
+    let journal = dir.join("journal").display().to_string();
+    let server = ServerProcess::start(&["--database", &database, "--journal", &journal]);
     let mut clients: std::collections::BTreeMap<char, common::Client> = Default::default();
     // Placeholder and the value it stands for, learnt from the frames as they come.
     let mut known: Vec<(String, String)> = vec![("HOST".into(), server.addr.clone())];
