@@ -50,7 +50,8 @@ pub(crate) enum Frame {
     Hud,
     /// The sounds asked for this frame are played.
     Sound,
-    /// `PreUpdate`: taps too quick for picking are aimed at the board after picking ran.
+    /// `PreUpdate`: taps too quick for picking are aimed at the board after picking ran, and
+    /// buttons pressed for one frame (a key, a quick tap, the web page) are released.
     QuickTaps,
     /// `PostUpdate`: the interface's pieces are placed for the screen layout.
     Arrange,

@@ -133,31 +133,39 @@ pub(super) struct KeyboardPlugin;
 
 impl Plugin for KeyboardPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<ButtonInput<KeyCode>>().add_systems(
-            Update,
-            (
-                // A button pressed for a frame (by a key or a quick tap) is released before
-                // the keys of this frame press another.
+        app.init_resource::<ButtonInput<KeyCode>>()
+            // A button pressed for a frame (by a key, a quick tap or the web page) is released
+            // before anything of the next frame presses another: in `PreUpdate`, so a press
+            // from the page in the same frame cannot be undone by the release of the last.
+            .add_systems(
+                PreUpdate,
+                release_presses
+                    .run_if(any_with_component::<PressedForAFrame>)
+                    .in_set(Frame::QuickTaps),
+            )
+            .add_systems(
+                Update,
                 (
-                    release_presses.run_if(any_with_component::<PressedForAFrame>),
-                    press_quick_taps,
                     (
-                        move_focus_and_press,
-                        shortcuts.run_if(in_state(Screen::Playing)),
+                        press_quick_taps,
+                        (
+                            move_focus_and_press,
+                            shortcuts.run_if(in_state(Screen::Playing)),
+                        )
+                            .chain()
+                            .run_if(any_key_pressed)
+                            // Keys typed into a text field are its own.
+                            .run_if(not_typing),
                     )
                         .chain()
-                        .run_if(any_key_pressed)
-                        // Keys typed into a text field are its own.
-                        .run_if(not_typing),
-                )
-                    .chain()
-                    .in_set(Frame::Keys),
-                show_focus
-                    .run_if(
-                        resource_changed::<Focus>.or_eager(any_match_filter::<Added<Focusable>>),
-                    )
-                    .in_set(Frame::Hud),
-            ),
-        );
+                        .in_set(Frame::Keys),
+                    show_focus
+                        .run_if(
+                            resource_changed::<Focus>
+                                .or_eager(any_match_filter::<Added<Focusable>>),
+                        )
+                        .in_set(Frame::Hud),
+                ),
+            );
     }
 }

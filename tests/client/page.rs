@@ -147,3 +147,26 @@ fn a_notice_alone_is_said_alone() {
     );
     assert_eq!(app.world().resource::<Match>().game.history().len(), 0);
 }
+
+/// The page's language button, pressed from the page again and again, goes through every
+/// language, even when the next press comes in the very next frame (a web page at rest runs
+/// one frame a click): the release of the last press never undoes the new one.
+#[test]
+fn the_language_button_pressed_from_the_page_cycles_every_language() {
+    let mut app = app_in(Store::Nowhere, None, |_| {});
+    let words = |app: &App| page(app).language;
+    let english = button(&app, "Language: English");
+    app.world_mut().write_message(PagePress(english));
+    app.update();
+    assert_eq!(
+        app.world()
+            .resource::<starhalma::testing::Words>()
+            .language(),
+        Language::Japanese
+    );
+    // The same button (its words are Japanese now), pressed in the next frame.
+    app.world_mut().write_message(PagePress(english));
+    app.update();
+    app.update();
+    assert_eq!(words(&app), Some(Language::Nepali));
+}

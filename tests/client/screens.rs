@@ -198,17 +198,17 @@ fn person(name: &str) -> SeatHolder {
 
 /// Welcomed into seat 1 of a room of `seats` playing `game`.
 fn welcome(seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
-    welcome_in(1, seats, game)
+    welcome_in(Some(1), seats, game)
 }
 
-/// The room's welcome for the holder of `seat` (seat 0 is the host's).
-fn welcome_in(seat: u8, seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
+/// The room's welcome for the holder of `seat` (seat 0 is the host's; none: a watcher).
+fn welcome_in(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
     ServerMessage::Welcome(Box::new(Welcome {
         room: "abcdefghij".parse::<RoomCode>().unwrap(),
         link: "http://127.0.0.1:9/?room=abcdefghij".into(),
-        seat: Some(seat),
-        token: Some(Token::from_bits(100 + u128::from(seat))),
-        host: seat == 0,
+        seat,
+        token: seat.map(|s| Token::from_bits(100 + u128::from(s))),
+        host: seat == Some(0),
         seats,
         game,
         seq: 2,
@@ -389,7 +389,18 @@ fn scenes() -> Vec<Scene> {
             enter_room(app);
             let variant = Variant::new(RuleSet::Laws, 3).unwrap();
             let seats = vec![person("Mina"), SeatHolder::Open, SeatHolder::Open];
-            script.push(&welcome_in(0, seats, Game::new(variant)));
+            script.push(&welcome_in(Some(0), seats, Game::new(variant)));
+        },
+    ));
+    // A watcher while a seat is free: Join under the line that offers it.
+    all.push(scene(
+        "online: watching, a seat free",
+        None,
+        |app, script| {
+            enter_room(app);
+            let variant = Variant::new(RuleSet::Laws, 3).unwrap();
+            let seats = vec![person("Mina"), person("さくら"), SeatHolder::Open];
+            script.push(&welcome_in(None, seats, Game::new(variant)));
         },
     ));
     all.push(scene(
