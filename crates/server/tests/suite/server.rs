@@ -1085,3 +1085,23 @@ fn a_room_created_with_random_start_starts_with_the_tossed_seat() {
     let mv = mover.game().legal_moves()[0];
     mover.play(mv, 1);
 }
+
+/// A server that keeps no games says so in its welcome (`"records":false`), so clients ask it
+/// for no ratings or records; one that keeps them says nothing of it (the documented example
+/// session replays against such a server).
+#[test]
+fn a_server_without_records_says_so_in_its_welcome() {
+    let server = ServerProcess::start(&[]);
+    let mut host = server.connect();
+    host.send(&ClientMessage::Create {
+        variant: variant(RuleSet::Laws, 2),
+        name: None,
+        clock_ms: None,
+        public: false,
+        random_start: false,
+        player_key: None,
+    });
+    let frame = host.recv_text();
+    assert!(frame.contains(r#""t":"welcome""#), "{frame}");
+    assert!(frame.ends_with(r#","records":false}"#), "{frame}");
+}
