@@ -117,8 +117,12 @@ fn people(n: usize) -> Vec<SeatHolder> {
 
 /// Open the room link, as the page's `?room=` or Continue does: the game screen shows.
 fn open_link(app: &mut App) {
-    app.world_mut()
-        .write_message(NetRequest::Join(LINK.to_string()));
+    enter_by(app, NetRequest::Join(LINK.to_string()));
+}
+
+/// Send `request` (a way into the room) and show the game screen, as opening a link does.
+fn enter_by(app: &mut App, request: NetRequest) {
+    app.world_mut().write_message(request);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -2313,12 +2317,7 @@ fn the_lobby_names_players_with_their_ratings() {
 #[test]
 fn an_invitation_seats_the_friend_while_the_room_waits() {
     let (mut app, script) = online_app();
-    app.world_mut()
-        .write_message(NetRequest::Open(LINK.to_string()));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
+    enter_by(&mut app, NetRequest::Open(LINK.to_string()));
     script.sent();
     script.push(&welcome(
         None,
@@ -2352,12 +2351,7 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
 
     // A full room, opened by its link: watched, no seat asked for.
     let (mut app, script) = online_app();
-    app.world_mut()
-        .write_message(NetRequest::Open(LINK.to_string()));
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
+    enter_by(&mut app, NetRequest::Open(LINK.to_string()));
     script.sent();
     script.push(&welcome(None, people(2), Game::new(table2()), 2));
     app.update();
