@@ -51,6 +51,10 @@ pub use net::{JoinAtStart, PlayerProfile, ServerUrl};
 pub use persist::Store;
 pub use ui::{PanelSettings, Screen, StartWith, WhoStarts};
 
+/// The game's version (the workspace's: the server and the packages carry the same), shown in
+/// the menu's footer and by `starhalma --version`, so a bug report can name what was played.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// What tests and benchmarks look at: the messages, resources and components of each part.
 pub mod testing {
     pub use crate::ai::{

@@ -53,7 +53,7 @@ struct Args {
     touch: bool,
 }
 
-const USAGE: &str = "usage: starhalma [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--game http://HOST:PORT/?game=ID] [--server http://HOST:PORT] \
+const USAGE: &str = "usage: starhalma [--version] [--language en|ja|ne] [--join http://HOST:PORT/?room=CODE] [--game http://HOST:PORT/?game=ID] [--server http://HOST:PORT] \
 | [--screenshot OUT.png [--rules laws|table|masters|diamond] \
 [--players N] [--long-hops] [--blocked swap|fill] [--load GAME.json] [--select Q,R [--hover Q,R]] [--hide-board] [--no-symbols] [--window WxH] [--touch] [--menu] [--press how-to-play|next|guided|resign|more|play-online|my-games|leaderboard]...] \
 | --bench-frames N | --idle-cpu SECONDS";
@@ -131,6 +131,10 @@ fn parse_args() -> Result<Args, String> {
                 )
             }
             "-h" | "--help" => return Err(USAGE.into()),
+            "-V" | "--version" => {
+                println!("starhalma {}", starhalma::VERSION);
+                std::process::exit(0);
+            }
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
         }
     }

@@ -199,6 +199,10 @@ struct MenuColumn;
 #[derive(Component)]
 struct MenuTitle;
 
+/// The main page's footer: the game's version.
+#[derive(Component)]
+pub(crate) struct MenuFooter;
+
 /// What a line of the column shows: the next sync reuses the node for a line of its kind.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 enum LineKind {
@@ -264,6 +268,24 @@ fn spawn_menu(mut commands: Commands, page: Res<State<MenuPage>>) {
             MenuTitle,
             label(Phrase::msg(id::APP_TITLE), size::TITLE, TEXT),
         ));
+    if *page.get() == MenuPage::Main {
+        // Under the column, at the foot of the screen: the version a bug report names.
+        commands.spawn((
+            ChildOf(screen),
+            MenuFooter,
+            Node {
+                align_self: AlignSelf::Center,
+                margin: UiRect::bottom(px(6)),
+                flex_shrink: 0.0,
+                ..default()
+            },
+            label(
+                Phrase::Verbatim(format!("starhalma {}", env!("CARGO_PKG_VERSION"))),
+                size::CAPTION,
+                SOFT_TEXT,
+            ),
+        ));
+    }
 }
 
 /// The menu's existing nodes, which `sync_menu` changes in place.

@@ -449,3 +449,19 @@ fn each_seat_has_its_symbol_on_its_marbles_and_beside_its_name_until_turned_off(
     assert!(hidden);
     assert_eq!(hud(&mut app, HudText::Turn), "Red to move");
 }
+
+#[test]
+fn the_menu_names_the_games_version_on_its_main_page_only() {
+    let mut app = app_in(Store::Nowhere, None, |_| {});
+    app.update();
+    let version = format!("starhalma {}", env!("CARGO_PKG_VERSION"));
+    let main_page = all_texts(&mut app);
+    assert!(main_page.contains(&version), "{main_page:?}");
+    press(&mut app, MainButton::OpenOnline);
+    let online_page = all_texts(&mut app);
+    assert!(
+        online_page.iter().any(|t| t.contains("Quick match")),
+        "{online_page:?}"
+    );
+    assert!(!online_page.contains(&version), "{online_page:?}");
+}

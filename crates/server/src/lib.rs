@@ -25,7 +25,7 @@ pub mod server;
 pub mod store;
 
 pub use clock::{Clock, ManualClock, SystemClock, UnixClock};
-pub use http::app;
+pub use http::{VERSION, app};
 pub use limits::Limits;
 pub use local::serve_in_background;
 pub use redis_store::RedisStore;

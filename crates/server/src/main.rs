@@ -6,7 +6,7 @@ use starhalma_server::recorder::Recorder;
 use starhalma_server::records::Records;
 use starhalma_server::{
     Clock, Limits, ManualClock, MemoryStore, RedisStore, RoomStore, Server, SystemClock, UnixClock,
-    app, new_gateway_id, spawn_sweeper,
+    VERSION, app, new_gateway_id, spawn_sweeper,
 };
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -21,7 +21,11 @@ use std::time::Duration;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const USAGE: &str = "usage: starhalma-server [--bind ADDR] [--port N] [--dist DIR] [--test-clock]
+/// `parse`'s answer to `--version`: printed to stdout, exit 0 (not a usage error).
+const VERSION_ASKED: &str = "version";
+
+const USAGE: &str =
+    "usage: starhalma-server [--version] [--bind ADDR] [--port N] [--dist DIR] [--test-clock]
                         [--behind-proxy] [--redis URL [--lease-ms N]]
                         [--database URL|none] [--journal PATH] [--threads N] [limits]
   --bind ADDR    address to listen on (default 127.0.0.1; 0.0.0.0 for friends on the network)
@@ -135,6 +139,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--journal" => options.journal = Some(PathBuf::from(value()?)),
             "--threads" => options.threads = count(&arg, &value()?)?,
             "-h" | "--help" => return Err(String::new()),
+            "-V" | "--version" => return Err(VERSION_ASKED.into()),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -144,6 +149,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
 fn main() -> ExitCode {
     let options = match parse(std::env::args().skip(1)) {
         Ok(options) => options,
+        Err(message) if message == VERSION_ASKED => {
+            println!("starhalma-server {VERSION}");
+            return ExitCode::SUCCESS;
+        }
         Err(message) => {
             if !message.is_empty() {
                 eprintln!("starhalma-server: {message}");

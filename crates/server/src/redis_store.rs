@@ -1268,6 +1268,17 @@ impl RoomStore for RedisStore {
         .await
     }
 
+    async fn ping(&self) -> Result<(), StoreError> {
+        within(async {
+            redis::cmd("PING")
+                .query_async::<String>(&mut self.conn())
+                .await
+                .map(drop)
+                .map_err(unavailable)
+        })
+        .await
+    }
+
     fn lobby(&self) -> (Vec<Listing>, broadcast::Receiver<LobbyChange>) {
         let state = self.state();
         (

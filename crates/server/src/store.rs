@@ -183,6 +183,10 @@ pub trait RoomStore: Send + Sync + 'static {
 
     /// Wait for the one quick match at a time (across every process sharing the store).
     fn lock_matching(&self) -> impl Future<Output = Result<MatchLock, StoreError>> + Send;
+
+    /// Whether the store answers now (`/healthz`, what a proxy or orchestrator polls): a
+    /// gateway whose Redis is out of reach can hold no room, so it should get no player.
+    fn ping(&self) -> impl Future<Output = Result<(), StoreError>> + Send;
 }
 
 /// How many items (events, notices) a slow connection may fall behind before it is sent a
@@ -350,6 +354,10 @@ impl RoomStore for MemoryStore {
 
     async fn is_expired(&self, code: &RoomCode) -> Result<bool, StoreError> {
         Ok(self.rooms().expired.contains(code))
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        Ok(())
     }
 
     fn lobby(&self) -> (Vec<Listing>, broadcast::Receiver<LobbyChange>) {

@@ -171,10 +171,16 @@ fn a_frozen_redis_is_told_as_unavailable_and_the_game_resumes() {
     play_one(&mut host, &mut friend, &mut id);
     play_one(&mut host, &mut friend, &mut id);
     assert_eq!(host.game().active(), 0);
+    assert_eq!(a.get("/healthz", &[]), (200, "ok\n".to_string()));
     redis.stop();
     id += 1;
     let mv = refused_while_out(&a, host.room, &mut host, id);
+    // The proxy's health check sends no player to a gateway that cannot reach its rooms.
+    let (status, said) = a.get("/healthz", &[]);
+    assert_eq!(status, 503, "{said}");
+    assert!(said.contains("unavailable"), "{said}");
     redis.resume();
+    assert_eq!(a.get("/healthz", &[]).0, 200);
     resumes(&mut host, &mut friend, mv, &mut id);
 }
 

@@ -16,6 +16,30 @@ fn server_view(server: &ServerProcess, host: &common::Client) -> common::Client 
     server.watch(host.room)
 }
 
+/// What a bug report and a proxy ask: the version (the same as `--version` prints) and the
+/// health check, answered without records.
+#[test]
+fn the_server_says_its_version_and_that_it_is_healthy() {
+    let server = ServerProcess::start(&[]);
+    let (status, body) = server.get("/api/version", &[]);
+    assert_eq!(status, 200, "{body}");
+    let said: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(said["name"], "starhalma-server");
+    assert_eq!(said["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(said["protocol"], starhalma_protocol::PROTOCOL_VERSION);
+    assert_eq!(said["records"], false, "started with --database none");
+    assert_eq!(server.get("/healthz", &[]), (200, "ok\n".to_string()));
+    let printed = std::process::Command::new(env!("CARGO_BIN_EXE_starhalma-server"))
+        .arg("--version")
+        .output()
+        .expect("the server binary runs");
+    assert!(printed.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&printed.stdout),
+        format!("starhalma-server {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
 #[test]
 fn two_people_play_and_every_view_agrees() {
     let server = ServerProcess::start(&[]);
