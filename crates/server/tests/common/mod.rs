@@ -201,11 +201,20 @@ impl ServerProcess {
         } else {
             &["--database", "none"]
         };
-        let mut child = Command::new(env!("CARGO_BIN_EXE_starhalma-server"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_starhalma-server"));
+        command
             .args(["--bind", "127.0.0.1", "--port", "0", "--test-clock"])
             .args(["--max-messages-per-second", "100000"])
             .args(records)
-            .args(extra)
+            .args(extra);
+        let mut server = ServerProcess::spawn(command);
+        server._redis = redis;
+        server
+    }
+
+    /// A server started by `command` exactly as given (deploy/'s unit line), once it listens.
+    pub fn spawn(mut command: Command) -> ServerProcess {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -221,7 +230,7 @@ impl ServerProcess {
         let mut server = ServerProcess {
             child,
             addr: String::new(),
-            _redis: redis,
+            _redis: None,
         };
         let line = line.expect("the server prints its address in time");
         server.addr = line
