@@ -2,12 +2,13 @@
 # Installs what a fresh Debian machine lacks to build and test starhalma: Bevy's system libraries
 # (audio, input, X11), the linker .cargo/config.toml names (clang + mold), Xvfb with software
 # Vulkan for the screenshot test, redis-server for the server's tests on Redis and PostgreSQL
-# for its records' tests (each test starts its own). `scripts/deps.sh web` also installs what the web build and its browser test
-# need: Node.js with npm, and Chromium. Needs root (or sudo) only when something is missing.
+# for its records' tests (each test starts its own), and what scripts/package.sh uses (zip, strip,
+# file, Python for its WebSocket check). `scripts/deps.sh web` also installs what the web build
+# and its browser test need: Node.js with npm, and Chromium. Needs root (or sudo) only when something is missing.
 set -euo pipefail
 packages="pkg-config libasound2-dev libudev-dev libx11-dev libxkbcommon-dev libxkbcommon-x11-0
   libxcursor-dev libxrandr-dev libxi-dev clang mold xvfb xauth mesa-vulkan-drivers redis-server
-  postgresql"
+  postgresql zip unzip binutils file python3"
 missing=""
 for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
