@@ -94,11 +94,11 @@ pub mod testing {
         Announcement, BoardButton, ButtonAction, ButtonGroup, ButtonName, ButtonPressed,
         ChoiceButton, DiagramHole, DiagramMark, FileRequest, Focus, Focusable, GameButton,
         GameOverPanel, GamesButton, Guide, HowToPlay, HudSlot, HudText, KEPT_AT_MOST, KeptGame,
-        KeptGames, LevelStats, MainButton, MenuChoice, MenuPage, MenuSummary, ModalFocus, Notice,
-        OnlineButton, OpenRules, Outcome, PageControls, PageGroup, PageItem, PagePress,
-        PanelButton, Pressed, ReactionBubble, ReactionButton, Reactions, ReplayButton, RoomButton,
-        RoomClock, RulesButton, RulesPage, SavedGames, SheetOpen, TextField, ToggleMore, Typing,
-        ViewButton, panel_entries,
+        KeptGames, LevelStats, MainButton, MenuChoice, MenuPage, MenuSummary, MenuTable,
+        ModalFocus, Notice, OnlineButton, OpenRules, Outcome, PageControls, PageGroup, PageItem,
+        PagePress, PanelButton, Pressed, ReactionBubble, ReactionButton, Reactions, ReplayButton,
+        RoomButton, RoomClock, RulesButton, RulesPage, SavedGames, SheetOpen, TextField,
+        ToggleMore, Typing, ViewButton, panel_entries,
     };
 }
 

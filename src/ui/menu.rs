@@ -209,6 +209,8 @@ enum LineKind {
     Buttons,
     Text,
     Summary,
+    TableHeader,
+    TableRow,
 }
 
 impl MenuLine {
@@ -217,8 +219,35 @@ impl MenuLine {
             MenuLine::Buttons(_) => LineKind::Buttons,
             MenuLine::Text(_) => LineKind::Text,
             MenuLine::Summary => LineKind::Summary,
+            MenuLine::Table(table) if table.header => LineKind::TableHeader,
+            MenuLine::Table(_) => LineKind::TableRow,
         }
     }
+}
+
+/// A cell of a table line: its text, its share of the line's width.
+#[derive(Component)]
+struct TableCell;
+
+/// A line of a table (its header or a row).
+#[derive(Component)]
+pub struct MenuTable;
+
+/// The cells' shares of a table line (per cent), for a window this wide. Wide, a row is one
+/// line with room left for its button; on a phone it folds after the third cell, the button
+/// ending the second line.
+fn cell_widths(window_width: f32) -> [f32; 5] {
+    if window_width >= 600.0 {
+        [28.0, 22.0, 9.0, 11.0, 12.0]
+    } else {
+        [52.0, 33.0, 15.0, 30.0, 30.0]
+    }
+}
+
+/// A table line's width: the column's, at most 760 px (in pixels, like the summary's, so its
+/// cells' shares are of a width known before their text is measured).
+fn table_width(window_width: f32) -> Val {
+    px((window_width * 0.94).min(760.0).floor())
 }
 
 /// What keeps a button across syncs: its action, except that a table's Sit and Watch are one
@@ -305,8 +334,65 @@ type MenuNodes<'w, 's> = (
         ),
     >,
     Query<'w, 's, &'static mut Say>,
-    Query<'w, 's, &'static mut Node, With<MenuSummary>>,
+    Query<'w, 's, &'static mut Node, Or<(With<MenuSummary>, With<TableCell>, With<LineKind>)>>,
 );
+
+/// The menu's buttons from before a sync, by key, until a line takes them again.
+struct SpareButtons(Vec<(MenuAction, Entity)>);
+
+/// The buttons of the menu, as `sync_menu` changes them.
+type ButtonNodes<'a, 'w, 's> = (
+    &'a mut Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static mut MenuAction,
+            &'static mut Focusable,
+            &'static mut BackgroundColor,
+            &'static Children,
+        ),
+    >,
+    &'a mut Query<'w, 's, &'static mut Say>,
+);
+
+impl SpareButtons {
+    /// The button for `action` with this label: the one the page had for it (changed in
+    /// place, so the keyboard's focus stays on it), else a new one.
+    fn button(
+        &mut self,
+        commands: &mut Commands,
+        (buttons, says): ButtonNodes,
+        (label, action, selected, focus_order): (Phrase, MenuAction, bool, u32),
+    ) -> Entity {
+        let key = button_key(action);
+        let old = self
+            .0
+            .iter()
+            .position(|(k, _)| *k == key)
+            .map(|at| self.0.swap_remove(at).1);
+        match old.and_then(|e| buttons.get_mut(e).ok()) {
+            Some((button, mut was, mut focusable, mut background, children)) => {
+                if *was != action {
+                    *was = action;
+                    action.put_on(&mut commands.entity(button));
+                }
+                focusable.set_if_neq(Focusable(focus_order));
+                background.set_if_neq(BackgroundColor(button_colour(selected)));
+                if let Some(mut say) = children.first().and_then(|&t| says.get_mut(t).ok()) {
+                    set_say(&mut say, label);
+                }
+                button
+            }
+            None => {
+                let mut button =
+                    commands.spawn(focusable_button(label, action, selected, focus_order));
+                action.put_on(&mut button);
+                button.id()
+            }
+        }
+    }
+}
 
 /// Bring the page's lines up to date in place: a line of the same kind keeps its node and a
 /// button with the same action keeps its entity (so the keyboard's focus stays on it); only
@@ -322,7 +408,7 @@ fn sync_menu(
     (kept, listed, records): (Res<KeptGames>, Res<Listed>, Res<ServerRecords>),
     ratings: Res<KnownRatings>,
     (words, layout, panel): (Res<Words>, Res<ScreenLayout>, Res<super::PanelSettings>),
-    (columns, titles, line_nodes, mut buttons, mut says, mut summaries): MenuNodes,
+    (columns, titles, line_nodes, mut buttons, mut says, mut shapes): MenuNodes,
 ) {
     let Ok((column, column_children)) = columns.single() else {
         return;
@@ -369,7 +455,9 @@ fn sync_menu(
                 .chain(page.rows)
                 .map(MenuLine::Buttons)
                 .collect();
-            lines.insert(2 + page.status_after, MenuLine::Text(page.status));
+            lines.push(MenuLine::Text(page.status));
+            lines.extend(page.tables.into_iter().map(MenuLine::Table));
+            lines.push(MenuLine::Buttons(page.last));
             with_summary(lines)
         }
         MenuPage::Games => my_games_lines(&kept, listed.0, &records, &profile),
@@ -379,10 +467,12 @@ fn sync_menu(
         .iter()
         .filter_map(|e| line_nodes.get(e).ok().map(|(kind, _)| (e, *kind)))
         .collect();
-    let mut spare_buttons: Vec<(MenuAction, Entity)> = buttons
-        .iter()
-        .map(|(e, action, ..)| (button_key(*action), e))
-        .collect();
+    let mut buttons_kept = SpareButtons(
+        buttons
+            .iter()
+            .map(|(e, action, ..)| (button_key(*action), e))
+            .collect(),
+    );
     let mut kept_lines = vec![title_entity];
     // Start comes first for the keyboard: Enter on the menu starts the game.
     let mut order = 1;
@@ -430,7 +520,7 @@ fn sync_menu(
                 match reused {
                     Some(node) => {
                         say_in(node, summary);
-                        if let Ok(mut shape) = summaries.get_mut(node)
+                        if let Ok(mut shape) = shapes.get_mut(node)
                             && shape.width != width
                         {
                             shape.width = width;
@@ -472,38 +562,11 @@ fn sync_menu(
                     let start = action == MainButton::Start.into();
                     let focus_order = if start { 0 } else { order };
                     order += 1;
-                    let key = button_key(action);
-                    let old = spare_buttons
-                        .iter()
-                        .position(|(k, _)| *k == key)
-                        .map(|at| spare_buttons.swap_remove(at).1);
-                    let button = match old.and_then(|e| buttons.get_mut(e).ok()) {
-                        Some((button, mut was, mut focusable, mut background, children)) => {
-                            if *was != action {
-                                *was = action;
-                                action.put_on(&mut commands.entity(button));
-                            }
-                            focusable.set_if_neq(Focusable(focus_order));
-                            background.set_if_neq(BackgroundColor(button_colour(selected)));
-                            if let Some(mut say) =
-                                children.first().and_then(|&t| says.get_mut(t).ok())
-                            {
-                                set_say(&mut say, label);
-                            }
-                            button
-                        }
-                        None => {
-                            let mut button = commands.spawn(focusable_button(
-                                label,
-                                action,
-                                selected,
-                                focus_order,
-                            ));
-                            action.put_on(&mut button);
-                            button.id()
-                        }
-                    };
-                    row_buttons.push(button);
+                    row_buttons.push(buttons_kept.button(
+                        &mut commands,
+                        (&mut buttons, &mut says),
+                        (label, action, selected, focus_order),
+                    ));
                 }
                 let current = line_nodes
                     .get(node)
@@ -516,6 +579,99 @@ fn sync_menu(
                 }
                 node
             }
+            MenuLine::Table(table) => {
+                let kind = if table.header {
+                    LineKind::TableHeader
+                } else {
+                    LineKind::TableRow
+                };
+                let width = table_width(layout.window.x);
+                let node = match reused {
+                    Some(node) => {
+                        if let Ok(mut shape) = shapes.get_mut(node)
+                            && shape.width != width
+                        {
+                            shape.width = width;
+                        }
+                        node
+                    }
+                    None => commands
+                        .spawn((
+                            kind,
+                            MenuTable,
+                            Node {
+                                width,
+                                flex_direction: FlexDirection::Row,
+                                flex_wrap: FlexWrap::Wrap,
+                                align_items: AlignItems::Center,
+                                padding: UiRect::axes(px(8), px(3)),
+                                ..default()
+                            },
+                            BackgroundColor(READING_PANEL),
+                        ))
+                        .id(),
+                };
+                // The line's cells are the children that carry their own words (a button's
+                // are on its label); each is kept and changed in place.
+                let old_cells: Vec<Entity> = line_nodes
+                    .get(node)
+                    .ok()
+                    .and_then(|(_, children)| children)
+                    .map(|c| c.iter().filter(|&e| says.contains(e)).collect())
+                    .unwrap_or_default();
+                let colour = if table.header { SOFT_TEXT } else { TEXT };
+                let shares = cell_widths(layout.window.x);
+                let mut children = Vec::with_capacity(table.cells.len() + 1);
+                for (i, text) in table.cells.into_iter().enumerate() {
+                    let cell_width = percent(shares.get(i).copied().unwrap_or(20.0));
+                    let cell = match old_cells.get(i) {
+                        Some(&cell) => {
+                            if let Ok(mut say) = says.get_mut(cell) {
+                                set_say(&mut say, text);
+                            }
+                            if let Ok(mut shape) = shapes.get_mut(cell)
+                                && shape.width != cell_width
+                            {
+                                shape.width = cell_width;
+                            }
+                            cell
+                        }
+                        None => commands
+                            .spawn((
+                                TableCell,
+                                Node {
+                                    width: cell_width,
+                                    padding: UiRect::right(px(6)),
+                                    ..default()
+                                },
+                                label(text, size::SMALL, colour),
+                            ))
+                            .id(),
+                    };
+                    children.push(cell);
+                }
+                for &gone in old_cells.iter().skip(children.len()) {
+                    commands.entity(gone).despawn();
+                }
+                if let Some((label, action)) = table.action {
+                    children.push(buttons_kept.button(
+                        &mut commands,
+                        (&mut buttons, &mut says),
+                        (label, action, false, order),
+                    ));
+                    order += 1;
+                }
+                let current = line_nodes
+                    .get(node)
+                    .ok()
+                    .and_then(|(_, children)| children)
+                    .map(|c| c.to_vec())
+                    .unwrap_or_default();
+                if current != children {
+                    commands.entity(node).replace_children(&children);
+                }
+                node
+            }
         };
         kept_lines.push(node);
     }
@@ -524,7 +680,7 @@ fn sync_menu(
     }
     // What is no longer shown goes: first the buttons no line kept (some may still sit in a
     // row that goes), then the lines (the buttons they held have found their new rows).
-    for (_, button) in spare_buttons {
+    for (_, button) in buttons_kept.0 {
         commands.entity(button).despawn();
     }
     for (old, _) in old_lines {

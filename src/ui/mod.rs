@@ -36,8 +36,8 @@ pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage
 pub use how_to_play::{OpenRules, RulesButton};
 pub use hud::HudText;
 pub use leaderboard::BoardButton;
-pub use menu::MenuSummary;
 pub use menu::{ChoiceButton, MainButton};
+pub use menu::{MenuSummary, MenuTable};
 pub use move_list::ReplayButton;
 pub use my_games::GamesButton;
 pub use my_games::{KEPT_AT_MOST, KeptGame, KeptGames, LevelStats, Outcome};
@@ -290,6 +290,18 @@ pub(crate) enum MenuLine {
     Buttons(MenuRow),
     Text(Phrase),
     Summary,
+    /// A row of a table (the lobby's public tables, or its header).
+    Table(TableLine),
+}
+
+/// A row of a table on a menu page: its cells in the columns' order, and the row's one button
+/// (none on the header). On a narrow screen the row folds to two lines.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TableLine {
+    pub cells: Vec<Phrase>,
+    pub action: Option<(Phrase, MenuAction)>,
+    /// The header: its cells are the columns' names.
+    pub header: bool,
 }
 
 /// The latest refusal or notice, shown until the next move.

@@ -6,7 +6,7 @@
 //! and acts on the page's buttons, through `NetRequest`s like every online action.
 
 use super::buttons::{AddButtons, ButtonPressed, Pressed};
-use super::{MenuAction, MenuChoice, MenuRow, RoomClock, Screen};
+use super::{MenuChoice, MenuRow, RoomClock, Screen, TableLine};
 use crate::frame::Frame;
 use crate::locale::Words;
 use crate::locale::{Glue, Phrase, rules_name};
@@ -68,6 +68,8 @@ pub enum OnlineButton {
     JoinCode,
     /// Ask the server for the list of public tables again.
     RefreshLobby,
+    /// Show (or fold away) the rarely used: the server, the player code, host here.
+    ToggleMore,
     /// Sit at this waiting public table.
     SitAt(RoomCode),
     /// Watch this public table's game.
@@ -101,6 +103,8 @@ pub struct Typing {
     pub error: Option<Phrase>,
     /// "New identity" was pressed once: the next press starts over.
     pub confirm_new_identity: bool,
+    /// The page's More fold is open (the server, the player code, host on this computer).
+    pub more_shown: bool,
 }
 
 impl Typing {
@@ -137,12 +141,13 @@ pub(super) fn not_typing(typing: Res<Typing>) -> bool {
     typing.editing.is_none()
 }
 
-/// The page's rows below the rule set and player count, and the line (the lobby's state or
-/// what was refused) shown after the first `status_after` of them.
+/// The page below the rule set and player count: its rows of buttons, the line saying the
+/// lobby's state (or what was refused), the public tables as a table, and Refresh and Back.
 pub(super) struct OnlinePage {
     pub rows: Vec<MenuRow>,
-    pub status_after: usize,
     pub status: Phrase,
+    pub tables: Vec<TableLine>,
+    pub last: MenuRow,
 }
 
 /// The Play online page for the menu's choice.
@@ -265,10 +270,24 @@ pub(super) fn online_rows(
             typing.confirm_new_identity,
         ),
     ];
-    let mut rows = vec![names, quick, create, code, identity];
+    let more = vec![(
+        Phrase::msg(if typing.more_shown {
+            id::MENU_ONLINE_LESS
+        } else {
+            id::MENU_ONLINE_MORE
+        }),
+        OnlineButton::ToggleMore.into(),
+        typing.more_shown,
+    )];
+    // What most players use first: a game now, a table of their own, their name, a friend's
+    // code; the rest behind More.
+    let mut rows = vec![quick, create, names, code, more];
+    if typing.more_shown {
+        rows.push(identity);
+    }
     // The desktop chooses its server, or (built with the server) is the server itself for
     // friends on its network.
-    if cfg!(not(target_arch = "wasm32")) {
+    if typing.more_shown && cfg!(not(target_arch = "wasm32")) {
         let address = server.0.clone().unwrap_or_default();
         let server_button = typed(TextField::Server, id::MENU_TYPE_SERVER, "address", address);
         let mut row = vec![(
@@ -285,7 +304,6 @@ pub(super) fn online_rows(
         }
         rows.push(row);
     }
-    let status_after = rows.len();
     let status = match (&typing.error, &lobby.state) {
         (Some(error), _) => error.clone(),
         (None, LobbyState::Off | LobbyState::Connecting) => Phrase::msg(id::LOBBY_CONNECTING),
@@ -297,10 +315,29 @@ pub(super) fn online_rows(
             Phrase::msg(id::LOBBY_COUNT).with("count", lobby.rooms.len())
         }
     };
-    for (room, _) in &lobby.rooms {
-        rows.push(vec![table_button(room, ratings)]);
+    let mut tables = Vec::new();
+    if !lobby.rooms.is_empty() {
+        tables.push(TableLine {
+            cells: [
+                id::LOBBY_COLUMN_WHO,
+                id::LOBBY_COLUMN_RULES,
+                id::LOBBY_COLUMN_SEATS,
+                id::LOBBY_COLUMN_CLOCK,
+                id::LOBBY_COLUMN_AGE,
+            ]
+            .map(Phrase::msg)
+            .to_vec(),
+            action: None,
+            header: true,
+        });
     }
-    rows.push(vec![
+    tables.extend(
+        lobby
+            .rooms
+            .iter()
+            .map(|(room, _)| table_line(room, ratings)),
+    );
+    let last = vec![
         (
             Phrase::msg(id::LOBBY_REFRESH),
             OnlineButton::RefreshLobby.into(),
@@ -311,17 +348,19 @@ pub(super) fn online_rows(
             OnlineButton::CloseOnline.into(),
             false,
         ),
-    ]);
+    ];
     OnlinePage {
         rows,
-        status_after,
         status,
+        tables,
+        last,
     }
 }
 
-/// A public table as a button: sit at a waiting one, watch a playing one. Its players are
-/// named with their ratings where known.
-fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, MenuAction, bool) {
+/// A public table as a row: who (with ratings where known), the rules, the seats taken, the
+/// move clock, how long it has waited (or that it plays), and Sit at a waiting one or Watch a
+/// playing one.
+fn table_line(room: &LobbyRoom, ratings: &KnownRatings) -> TableLine {
     let rules = Phrase::Joined(
         vec![
             rules_name(room.variant.rules()),
@@ -329,7 +368,6 @@ fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, MenuAction
         ],
         Glue::List,
     );
-    let seconds = room.clock_ms.map_or(0, |c| c.millis() / 1000) as i64;
     let family = Family::of(room.variant.rules());
     let name_of = |holder: &SeatHolder| {
         let name = Phrase::Verbatim(holder.name()?.to_string());
@@ -342,22 +380,42 @@ fn table_button(room: &LobbyRoom, ratings: &KnownRatings) -> (Phrase, MenuAction
             },
         )
     };
+    let seats = Phrase::Verbatim(format!("{}/{}", room.taken(), room.seats.len()));
+    let seconds = room.clock_ms.map_or(0, |c| c.millis() / 1000) as i64;
+    let clock = Phrase::msg(id::LOBBY_CLOCK).with("seconds", seconds);
     if room.running {
         let names: Vec<Phrase> = room.seats.iter().filter_map(name_of).collect();
-        let phrase = Phrase::msg(id::LOBBY_RUNNING)
-            .with("names", Phrase::Joined(names, Glue::List))
-            .with("rules", rules)
-            .with("seconds", seconds);
-        (phrase, OnlineButton::Watch(room.room).into(), false)
+        TableLine {
+            cells: vec![
+                Phrase::Joined(names, Glue::List),
+                rules,
+                seats,
+                clock,
+                Phrase::msg(id::LOBBY_PLAYING),
+            ],
+            action: Some((
+                Phrase::msg(id::LOBBY_WATCH),
+                OnlineButton::Watch(room.room).into(),
+            )),
+            header: false,
+        }
     } else {
         let host = room.seats.first().and_then(name_of).unwrap_or_default();
-        let phrase = Phrase::msg(id::LOBBY_WAITING)
-            .with("host", host)
-            .with("rules", rules)
-            .with("taken", room.taken())
-            .with("seats", room.seats.len())
-            .with("seconds", seconds);
-        (phrase, OnlineButton::SitAt(room.room).into(), false)
+        let minutes = (room.age_ms / 60_000) as i64;
+        TableLine {
+            cells: vec![
+                host,
+                rules,
+                seats,
+                clock,
+                Phrase::msg(id::LOBBY_AGE).with("minutes", minutes),
+            ],
+            action: Some((
+                Phrase::msg(id::LOBBY_SIT),
+                OnlineButton::SitAt(room.room).into(),
+            )),
+            header: false,
+        }
     }
 }
 
@@ -486,6 +544,16 @@ fn online_page_actions(
             OnlineButton::RefreshLobby => {
                 typing.error = None;
                 requests.write(NetRequest::WatchLobby);
+            }
+            OnlineButton::ToggleMore => {
+                typing.more_shown = !typing.more_shown;
+                // A field folded away takes no more keys.
+                if matches!(
+                    typing.editing,
+                    Some(TextField::Server | TextField::PlayerCode)
+                ) {
+                    typing.editing = None;
+                }
             }
             OnlineButton::CloseOnline => {
                 page.set(MenuPage::Main);

@@ -14,8 +14,8 @@ use starhalma::testing::{
     ServerRecords, SheetOpen,
 };
 use starhalma::testing::{
-    ButtonAction, ChoiceButton, GameButton, GamesButton, MainButton, RulesButton, ToggleMore,
-    ViewButton,
+    ButtonAction, ChoiceButton, GameButton, GamesButton, MainButton, OnlineButton, RulesButton,
+    ToggleMore, ViewButton,
 };
 use starhalma::{
     GameCommand, Language, Match, PanelSettings, PlayerProfile, Screen, SeatKind, ServerUrl, Setup,
@@ -306,6 +306,10 @@ fn scenes() -> Vec<Scene> {
             });
         },
     ));
+    all.push(scene("menu: play online, more options", None, |app, _| {
+        act(app, MainButton::OpenOnline);
+        act(app, OnlineButton::ToggleMore);
+    }));
     all.push(scene("menu: my games", None, |app, _| {
         act(app, MainButton::OpenMyGames);
         let world = app.world_mut();

@@ -558,17 +558,27 @@ lobby-connecting = Looking for public tables...
 lobby-empty = No public tables yet: a quick match opens one
 lobby-count = Public tables: { $count }
 lobby-failed = Cannot list the public tables: { $reason }
+lobby-column-who = Who
+lobby-column-rules = Rules
+lobby-column-seats = Seats
+lobby-column-clock = Move clock
+lobby-column-age = Waiting
+# A public table's move clock. $seconds: seconds a move.
+lobby-clock = { $seconds ->
+        [180] 3 min
+       *[other] { $seconds } s
+    }
+# How long a public table has waited for players. $minutes: whole minutes.
+lobby-age = { $minutes ->
+        [0] just opened
+       *[other] { $minutes } min
+    }
+lobby-playing = playing
+lobby-sit = Sit
+lobby-watch = Watch
+menu-online-more = More options…
+menu-online-less = Fewer options
 lobby-refresh = Look again
-# A table waiting for players. $host: the host's name; $taken/$seats: seats taken; $seconds: the move clock.
-lobby-waiting = Sit at { $host }'s table: { $rules }, { $taken }/{ $seats }, { $seconds ->
-        [180] 3 min
-       *[other] { $seconds } s
-    } a move
-# A table playing. $names: the players' names.
-lobby-running = Watch { $names }: { $rules }, { $seconds ->
-        [180] 3 min
-       *[other] { $seconds } s
-    } a move
 online-bad-name = A name has 1 to 20 characters, with no line breaks or invisible characters
 online-bad-code = "{ $code }" is not a room code (10 letters and digits) or a room link
 menu-player-code = Player code: { $code }

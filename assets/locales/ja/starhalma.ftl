@@ -485,15 +485,27 @@ lobby-connecting = 公開テーブルを探しています...
 lobby-empty = 公開テーブルはまだありません。すぐに対戦で作れます
 lobby-count = 公開テーブル: { $count }
 lobby-failed = 公開テーブルを表示できません: { $reason }
+lobby-column-who = プレイヤー
+lobby-column-rules = ルール
+lobby-column-seats = 席
+lobby-column-clock = 1手の時間
+lobby-column-age = 待ち時間
+# A public table's move clock. $seconds: seconds a move.
+lobby-clock = { $seconds ->
+        [180] 3分
+       *[other] { $seconds }秒
+    }
+# How long a public table has waited for players. $minutes: whole minutes.
+lobby-age = { $minutes ->
+        [0] 今開いた
+       *[other] { $minutes }分
+    }
+lobby-playing = 対局中
+lobby-sit = 座る
+lobby-watch = 見る
+menu-online-more = その他の設定…
+menu-online-less = 閉じる
 lobby-refresh = もう一度探す
-lobby-waiting = { $host }さんのテーブルに座る: { $rules }、{ $taken }/{ $seats }、1手{ $seconds ->
-        [180] 3分
-       *[other] { $seconds }秒
-    }
-lobby-running = { $names }を見る: { $rules }、1手{ $seconds ->
-        [180] 3分
-       *[other] { $seconds }秒
-    }
 online-bad-name = 名前は1〜20文字で、改行や見えない文字は使えません
 online-bad-code = 「{ $code }」はルームのコード（英数字10文字）でもリンクでもありません
 menu-player-code = プレイヤーコード: { $code }

@@ -486,15 +486,27 @@ lobby-connecting = सार्वजनिक टेबलहरू खोज�
 lobby-empty = अहिले कुनै सार्वजनिक टेबल छैन: तुरुन्त खेलले एउटा खोल्छ
 lobby-count = सार्वजनिक टेबलहरू: { $count }
 lobby-failed = सार्वजनिक टेबलहरू देखाउन सकिएन: { $reason }
+lobby-column-who = को
+lobby-column-rules = नियम
+lobby-column-seats = सिट
+lobby-column-clock = चालको समय
+lobby-column-age = पर्खाइ
+# A public table's move clock. $seconds: seconds a move.
+lobby-clock = { $seconds ->
+        [180] ३ मिनेट
+       *[other] { $seconds } सेकेन्ड
+    }
+# How long a public table has waited for players. $minutes: whole minutes.
+lobby-age = { $minutes ->
+        [0] भर्खरै खुलेको
+       *[other] { $minutes } मिनेट
+    }
+lobby-playing = खेल चल्दै
+lobby-sit = बस्नुहोस्
+lobby-watch = हेर्नुहोस्
+menu-online-more = थप विकल्प…
+menu-online-less = कम विकल्प
 lobby-refresh = फेरि खोज्नुहोस्
-lobby-waiting = { $host }को टेबलमा बस्नुहोस्: { $rules }, { $taken }/{ $seats }, एक चालमा { $seconds ->
-        [180] ३ मिनेट
-       *[other] { $seconds } सेकेन्ड
-    }
-lobby-running = { $names } हेर्नुहोस्: { $rules }, एक चालमा { $seconds ->
-        [180] ३ मिनेट
-       *[other] { $seconds } सेकेन्ड
-    }
 online-bad-name = नाममा १ देखि २० अक्षर हुन्छ, लाइन ब्रेक वा नदेखिने अक्षर बिना
 online-bad-code = "{ $code }" कोठाको कोड (१० अक्षर र अङ्क) वा लिङ्क होइन
 menu-player-code = खेलाडी कोड: { $code }

@@ -387,9 +387,19 @@ pub const LOBBY_CONNECTING: &str = "lobby-connecting";
 pub const LOBBY_EMPTY: &str = "lobby-empty";
 pub const LOBBY_COUNT: &str = "lobby-count";
 pub const LOBBY_FAILED: &str = "lobby-failed";
+pub const LOBBY_COLUMN_WHO: &str = "lobby-column-who";
+pub const LOBBY_COLUMN_RULES: &str = "lobby-column-rules";
+pub const LOBBY_COLUMN_SEATS: &str = "lobby-column-seats";
+pub const LOBBY_COLUMN_CLOCK: &str = "lobby-column-clock";
+pub const LOBBY_COLUMN_AGE: &str = "lobby-column-age";
+pub const LOBBY_CLOCK: &str = "lobby-clock";
+pub const LOBBY_AGE: &str = "lobby-age";
+pub const LOBBY_PLAYING: &str = "lobby-playing";
+pub const LOBBY_SIT: &str = "lobby-sit";
+pub const LOBBY_WATCH: &str = "lobby-watch";
+pub const MENU_ONLINE_MORE: &str = "menu-online-more";
+pub const MENU_ONLINE_LESS: &str = "menu-online-less";
 pub const LOBBY_REFRESH: &str = "lobby-refresh";
-pub const LOBBY_WAITING: &str = "lobby-waiting";
-pub const LOBBY_RUNNING: &str = "lobby-running";
 pub const ONLINE_BAD_NAME: &str = "online-bad-name";
 pub const ONLINE_BAD_CODE: &str = "online-bad-code";
 pub const MENU_PLAYER_CODE: &str = "menu-player-code";
@@ -826,9 +836,19 @@ pub const ALL: &[&str] = &[
     LOBBY_EMPTY,
     LOBBY_COUNT,
     LOBBY_FAILED,
+    LOBBY_COLUMN_WHO,
+    LOBBY_COLUMN_RULES,
+    LOBBY_COLUMN_SEATS,
+    LOBBY_COLUMN_CLOCK,
+    LOBBY_COLUMN_AGE,
+    LOBBY_CLOCK,
+    LOBBY_AGE,
+    LOBBY_PLAYING,
+    LOBBY_SIT,
+    LOBBY_WATCH,
+    MENU_ONLINE_MORE,
+    MENU_ONLINE_LESS,
     LOBBY_REFRESH,
-    LOBBY_WAITING,
-    LOBBY_RUNNING,
     ONLINE_BAD_NAME,
     ONLINE_BAD_CODE,
     MENU_PLAYER_CODE,
