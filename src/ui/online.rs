@@ -45,16 +45,30 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
                     Phrase::msg(id::ONLINE_AWAY).with("colour", colour)
                 };
             }
-            match online.seat {
-                None if open > 0 => Phrase::msg(id::ONLINE_WATCHING),
-                None => Phrase::msg(id::ONLINE_WATCHING_FULL),
-                Some(_) if online.waited_long(now) => Phrase::msg(id::ONLINE_WAITING_LONG)
+            // Whose room it is, for whoever did not open it (the creator sits in seat 0).
+            let host = (!online.host)
+                .then(|| online.seats.first()?.name())
+                .flatten()
+                .map(|name| Phrase::Verbatim(name.to_string()));
+            match (online.seat, host) {
+                (None, Some(host)) if open > 0 => {
+                    Phrase::msg(id::ONLINE_WATCHING_ROOM).with("host", host)
+                }
+                (None, _) if open > 0 => Phrase::msg(id::ONLINE_WATCHING),
+                (None, _) => Phrase::msg(id::ONLINE_WATCHING_FULL),
+                (Some(_), _) if online.waited_long(now) => Phrase::msg(id::ONLINE_WAITING_LONG)
                     .with("seated", seated)
                     .with("seats", online.seats.len()),
-                Some(_) if !online.started => Phrase::msg(id::ONLINE_WAITING)
+                (Some(_), Some(host)) if !online.started => Phrase::msg(id::ONLINE_WAITING_IN)
+                    .with("host", host)
                     .with("seated", seated)
                     .with("seats", online.seats.len()),
-                Some(seat) => Phrase::msg(id::ONLINE_YOU_ARE).with("colour", variant.colour(seat)),
+                (Some(_), None) if !online.started => Phrase::msg(id::ONLINE_WAITING)
+                    .with("seated", seated)
+                    .with("seats", online.seats.len()),
+                (Some(seat), _) => {
+                    Phrase::msg(id::ONLINE_YOU_ARE).with("colour", variant.colour(seat))
+                }
             }
         }
     }

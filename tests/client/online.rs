@@ -654,7 +654,11 @@ fn waiting_players_and_a_disconnected_friend_are_shown() {
     script.push(&welcome(Some(1), seats, Game::new(variant), 2));
     app.update();
     app.update();
-    assert_eq!(hud(&mut app, HudText::Online), "Waiting for players (2/3)");
+    // Seated in Asha's room: whose room it is, and how many are still awaited.
+    assert_eq!(
+        hud(&mut app, HudText::Online),
+        "Asha's room: waiting for players (2/3)"
+    );
     script.push(&ServerMessage::Event {
         seq: 3,
         event: RoomEvent::Seats {
@@ -2389,6 +2393,10 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
     assert_eq!(
         hud(&mut app, HudText::Turn),
         "The game starts when every seat is taken"
+    );
+    assert_eq!(
+        hud(&mut app, HudText::Online),
+        "Watching Asha's room: press Join to play"
     );
     // Seated (the server's new welcome): the seat's own welcome asks for nothing more.
     script.push(&welcome(

@@ -231,6 +231,10 @@ online-watching = Watching: press Join to play
 online-watching-full = Watching (every seat is taken)
 # $seated and $seats (numbers).
 online-waiting = Waiting for players ({ $seated }/{ $seats })
+# A friend seated in someone else's room before play starts. $host: the host's name.
+online-waiting-in = { $host }'s room: waiting for players ({ $seated }/{ $seats })
+# A spectator of someone's room with a seat free. $host: the host's name.
+online-watching-room = Watching { $host }'s room: press Join to play
 online-waiting-long = Nobody else yet ({ $seated }/{ $seats }): press Fill empty seats with the computer, or keep waiting
 online-you-are = Online: you are { $colour }
 online-link-copied = Link copied: send it to your friends

@@ -184,6 +184,10 @@ online-away = { $colour }の接続が切れました: コンピューターが�
 online-watching = 観戦中: 「参加」を押すと遊べます
 online-watching-full = 観戦中（満席です）
 online-waiting = 参加者を待っています（{ $seated }/{ $seats }）
+# A friend seated in someone else's room before play starts. $host: the host's name.
+online-waiting-in = { $host }さんのルーム: 参加者を待っています（{ $seated }/{ $seats }）
+# A spectator of someone's room with a seat free. $host: the host's name.
+online-watching-room = { $host }さんのルームを観戦中: 「参加」を押すと遊べます
 online-waiting-long = まだだれも来ません（{ $seated }/{ $seats }）: 「空席をコンピューターで埋める」を押すか、このまま待ちます
 online-you-are = オンライン: あなたは{ $colour }です
 online-link-copied = リンクをコピーしました: 友だちに送ってください

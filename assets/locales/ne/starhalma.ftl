@@ -188,6 +188,10 @@ online-away = { $colour }को जडान टुट्यो: कम्प्
 online-watching = हेर्दै: खेल्न "सामेल हुने" थिच्नुहोस्
 online-watching-full = हेर्दै (सबै ठाउँ भरिए)
 online-waiting = खेलाडीको पर्खाइ ({ $seated }/{ $seats })
+# A friend seated in someone else's room before play starts. $host: the host's name.
+online-waiting-in = { $host }को कोठा: खेलाडीको पर्खाइ ({ $seated }/{ $seats })
+# A spectator of someone's room with a seat free. $host: the host's name.
+online-watching-room = { $host }को कोठा हेर्दै: खेल्न "सामेल हुने" थिच्नुहोस्
 online-waiting-long = अझै कोही आएन ({ $seated }/{ $seats }): "खाली ठाउँमा कम्प्युटर" थिच्नुहोस्, वा पर्खिरहनुहोस्
 online-you-are = अनलाइन: तपाईं { $colour } हुनुहुन्छ
 online-link-copied = लिङ्क कपी भयो: साथीहरूलाई पठाउनुहोस्

@@ -145,6 +145,8 @@ pub const ONLINE_AWAY: &str = "online-away";
 pub const ONLINE_WATCHING: &str = "online-watching";
 pub const ONLINE_WATCHING_FULL: &str = "online-watching-full";
 pub const ONLINE_WAITING: &str = "online-waiting";
+pub const ONLINE_WAITING_IN: &str = "online-waiting-in";
+pub const ONLINE_WATCHING_ROOM: &str = "online-watching-room";
 pub const ONLINE_WAITING_LONG: &str = "online-waiting-long";
 pub const ONLINE_YOU_ARE: &str = "online-you-are";
 pub const ONLINE_LINK_COPIED: &str = "online-link-copied";
@@ -594,6 +596,8 @@ pub const ALL: &[&str] = &[
     ONLINE_WATCHING,
     ONLINE_WATCHING_FULL,
     ONLINE_WAITING,
+    ONLINE_WAITING_IN,
+    ONLINE_WATCHING_ROOM,
     ONLINE_WAITING_LONG,
     ONLINE_YOU_ARE,
     ONLINE_LINK_COPIED,

@@ -758,6 +758,9 @@ fn names_are_shown_on_seats_and_bad_ones_refused() {
     // Back with the token under another name: the seat keeps the name it was taken with.
     let token = friend.token;
     drop(friend);
+    // Wait until the server has seen the friend leave: a hello that overtook the close would
+    // replace the connection, which is no return and tells nobody (a flake CI once met).
+    host.recv_until(|m| matches!(m, ServerMessage::Disconnected { seat: 1, .. }).then_some(()));
     let mut back = server.connect();
     back.send(&ClientMessage::Hello {
         room: host.room,
