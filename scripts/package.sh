@@ -232,7 +232,10 @@ if [ "$windows" = 1 ]; then
     for program in starhalma starhalma-server; do
         unzip -q -o "$out/$win_name.zip" "$win_name/$program.exe" -d "$try"
         exe="$try/$win_name/$program.exe"
-        file "$exe" | tee /dev/stderr | grep -q "PE32+ executable.*x86-64" || {
+        # (Not `tee /dev/stderr`: with stderr a log file, that reopens the file and empties it.)
+        kind=$(file "$exe")
+        echo "   $kind"
+        echo "$kind" | grep -q "PE32+ executable.*x86-64" || {
             echo "$program.exe is not a 64-bit PE file" >&2
             exit 1
         }

@@ -148,8 +148,19 @@ node web/page-words.mjs web/index.html > "$OUT/index.html"
 step "offline worker, manifest, icons, compressed twins"
 node web/package-dist.mjs "$OUT" > "$WEB_TARGET_DIR/sizes.json"
 step ""
+# The size budget (web/wasm-budget.txt): the build fails when the brotli wasm weighs more.
 node -e '
-  const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))["starhalma_bg.wasm"];
+  const fs = require("fs");
+  const s = JSON.parse(fs.readFileSync(process.argv[1], "utf8"))["starhalma_bg.wasm"];
   const kib = (n) => Math.round(n / 1024).toLocaleString("en");
   console.log(`== dist/ ready: starhalma_bg.wasm ${kib(s.raw)} KiB raw, ${kib(s.gzip)} KiB gzip, ${kib(s.brotli)} KiB brotli`);
-' "$WEB_TARGET_DIR/sizes.json"
+  const budget = Number(fs.readFileSync(process.argv[2], "utf8").split("\n")
+    .find((l) => /^\s*\d+\s*$/.test(l)));
+  if (!(budget > 0)) throw new Error(`no budget in ${process.argv[2]}`);
+  const used = s.brotli / 1024;
+  console.log(`== size budget: ${kib(s.brotli)} of ${budget.toLocaleString("en")} KiB brotli (${(100 * used / budget).toFixed(1)}%)`);
+  if (used > budget) {
+    console.error(`starhalma_bg.wasm is ${kib(s.brotli)} KiB brotli, over the budget of ${budget} KiB in web/wasm-budget.txt`);
+    process.exit(1);
+  }
+' "$WEB_TARGET_DIR/sizes.json" web/wasm-budget.txt

@@ -52,8 +52,16 @@ export async function serveDist() {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
+    // The compressed twin where the browser takes it, as a static host or the room server
+    // sends it: the download a player waits for.
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    const twin = [["br", ".br"], ["gzip", ".gz"]].find(
+      ([coding, ext]) => accepts.includes(coding) && fs.existsSync(file + ext),
+    );
+    const headers = { "content-type": types[path.extname(file)] ?? "application/octet-stream" };
+    if (twin) headers["content-encoding"] = twin[0];
+    res.writeHead(200, headers);
+    fs.createReadStream(twin ? file + twin[1] : file).pipe(res);
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
@@ -185,7 +193,11 @@ export function pageTools(page, prefix = "") {
     await page.mouse.move(x, y);
     await page.waitForTimeout(50);
     await page.mouse.down();
-    await page.waitForTimeout(50);
+    // Held until the game has drawn a frame with it down: a page drawing in software can
+    // otherwise let the press and the release fall into one frame, and the click is lost (seen
+    // once in CI, on the menu's first button).
+    const held = await probe();
+    await waitFor("a frame with the button held", (p) => p.frame > held.frame, 60);
     await page.mouse.up();
     // Two pages rendering in software on two cores may draw a frame every few seconds each,
     // and a picked marble's rings pulse for three seconds before the page rests.

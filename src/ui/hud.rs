@@ -10,7 +10,7 @@ use super::online::RoomButton;
 use super::online::{describe_connection, online_buttons};
 use super::reactions::ReactionButton;
 use super::theme::{GUIDE_TEXT, NOTICE_TEXT, ONLINE_TEXT, SHEET_BACKGROUND, SOFT_TEXT, TEXT, size};
-use super::widgets::{label, large_button};
+use super::widgets::{ButtonSize, button_colour, label, large_button, styled_button};
 use super::{
     GameButton, Guide, HudAction, Notice, PanelSettings, Screen, ViewButton, level_name,
     move_words, speed_name,
@@ -72,6 +72,18 @@ pub(super) fn build_hud(mut commands: Commands) {
             (
                 HudText::Online,
                 label(Phrase::empty(), size::LINE, ONLINE_TEXT)
+            ),
+            // A watcher's Join, under the line that says a seat is free: where the player
+            // reads, not one among the column's buttons. Shown only while it means something
+            // (`online_buttons`).
+            (
+                styled_button(
+                    Phrase::msg(id::BUTTON_JOIN),
+                    RoomButton::TakeSeat,
+                    ButtonSize::Small,
+                    button_colour(true),
+                ),
+                HudAction::Room(RoomButton::TakeSeat),
             ),
             (
                 HudText::Link,
@@ -179,7 +191,6 @@ fn hud_buttons() -> Vec<(Phrase, HudAction, ButtonGroup)> {
             RoomButton::CopyReplayLink.into(),
             Secondary,
         ),
-        (msg(id::BUTTON_JOIN), RoomButton::TakeSeat.into(), Main),
         (
             msg(id::BUTTON_FILL_COMPUTER),
             RoomButton::FillComputer.into(),
@@ -303,6 +314,9 @@ fn update_hud(
                 }
             }
             HudText::LastMove => describe_last_move(&state),
+            // Before a room's game starts nobody has a marble home: the line would say
+            // nothing, and a phone held sideways needs its height for Join.
+            HudText::Home if online.phase == Phase::InRoom && !online.started => Phrase::empty(),
             HudText::Home => describe_home(&state),
             HudText::Message if notice.0.is_empty() && state.king_to_the_tip() => {
                 Phrase::msg(id::HUD_KING_TO_TIP)
@@ -310,6 +324,9 @@ fn update_hud(
             HudText::Message => notice.0.clone(),
             HudText::Online => describe_connection(&online, &state, time.elapsed_secs_f64()),
             HudText::Link => match (&online.link, online.started) {
+                // The link is for the players to send; a watcher has Join under the lines
+                // instead (and Copy link among the buttons).
+                (Some(_), _) if online.seat.is_none() => Phrase::empty(),
                 (Some(link), false) => {
                     Phrase::msg(id::HUD_SEND_LINK).with("link", Phrase::Verbatim(link.clone()))
                 }

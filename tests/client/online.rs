@@ -2427,6 +2427,66 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
     );
 }
 
+/// A watcher of a room with a free seat finds Join right under the line that offers it, among
+/// the HUD's lines rather than the column of buttons; pressing it asks for the seat. The link
+/// for players to send is not a watcher's line.
+#[test]
+fn a_watcher_finds_join_under_the_line_that_offers_it() {
+    let (mut app, script) = online_app();
+    open_link(&mut app);
+    script.push(&welcome(
+        None,
+        vec![person("Asha"), SeatHolder::Open],
+        Game::new(table2()),
+        1,
+    ));
+    app.update();
+    app.update();
+    script.sent();
+    assert_eq!(
+        hud(&mut app, HudText::Online),
+        "Watching Asha's room: press Join to play"
+    );
+    assert_eq!(hud(&mut app, HudText::Link), "");
+    let line_parent = app
+        .world_mut()
+        .query::<(&HudText, &ChildOf)>()
+        .iter(app.world())
+        .find(|(t, _)| **t == HudText::Online)
+        .map(|(_, p)| p.parent())
+        .unwrap();
+    let joins: Vec<(Option<Entity>, Display)> = app
+        .world_mut()
+        .query::<(&RoomButton, &ChildOf, &Node)>()
+        .iter(app.world())
+        .filter(|(b, ..)| **b == RoomButton::TakeSeat)
+        .map(|(_, p, node)| (Some(p.parent()), node.display))
+        .collect();
+    assert_eq!(
+        joins,
+        [(Some(line_parent), Display::Flex)],
+        "one Join, with the lines"
+    );
+    press(&mut app, RoomButton::TakeSeat);
+    assert!(script.sent().contains(&ClientMessage::Join {}));
+
+    // Seated, the Join goes and the link to send shows.
+    script.push(&welcome(
+        Some(1),
+        vec![person("Asha"), person(ME)],
+        Game::new(table2()),
+        2,
+    ));
+    app.update();
+    app.update();
+    let shown = app
+        .world_mut()
+        .query::<(&RoomButton, &Node)>()
+        .iter(app.world())
+        .any(|(b, node)| *b == RoomButton::TakeSeat && node.display != Display::None);
+    assert!(!shown, "no Join once seated");
+}
+
 /// A room on a server that keeps no games (a desktop's "Host on this computer") is never asked
 /// for ratings or records: its welcome says so. The same room on a server that keeps them is.
 #[test]

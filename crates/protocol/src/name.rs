@@ -20,7 +20,7 @@ pub enum NameError {
     Invisible(u32),
 }
 
-/// A display name: NFC-normalised, trimmed, 1 to [`PlayerName::MAX_CHARS`] characters (Unicode
+/// A display name: NFC-normalised, trimmed of spaces, 1 to [`PlayerName::MAX_CHARS`] characters (Unicode
 /// scalar values, so a Devanagari vowel sign counts as one), none of them control, format or
 /// private-use characters, except a zero-width joiner or non-joiner right after a letter of a
 /// Brahmic script (Devanagari to Sinhala), where they choose a conjunct's shape. Names are not
@@ -34,10 +34,13 @@ impl PlayerName {
 
     /// Check and normalise `raw` as a person typed it.
     pub fn new(raw: &str) -> Result<PlayerName, NameError> {
-        let normalised: String = raw.trim().nfc().collect();
+        // Only spaces are trimmed: a line break or tab at either end is a control character
+        // like any other, refused with its reason (docs/ONLINE.md says control characters are
+        // refused; trimming them was a second, unwritten rule).
+        let normalised: String = raw.trim_matches(is_space).nfc().collect();
         // NFC can expose spaces at the ends no more than it can hide them, but trim again so
         // the rule holds for whatever the normaliser does.
-        let name = normalised.trim();
+        let name = normalised.trim_matches(is_space);
         let mut previous = None;
         let mut count = 0;
         for c in name.chars() {
@@ -57,6 +60,12 @@ impl PlayerName {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// White space that is not a control character: the space, the no-break space, the ideographic
+/// space and the like.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() && !c.is_control()
 }
 
 /// Zero-width non-joiner and joiner.
@@ -140,7 +149,10 @@ mod tests {
     #[test]
     fn names_are_trimmed_and_normalised_to_nfc() {
         // "e" + combining acute becomes the one character é.
-        assert_eq!(PlayerName::new("  Rene\u{301}\n").unwrap().as_str(), "René");
+        assert_eq!(
+            PlayerName::new("  Rene\u{301}\u{3000}").unwrap().as_str(),
+            "René"
+        );
         assert_eq!(
             PlayerName::new("René"),
             PlayerName::new("Rene\u{301}"),
@@ -150,7 +162,7 @@ mod tests {
 
     #[test]
     fn empty_long_and_invisible_names_are_refused_with_the_reason() {
-        assert_eq!(PlayerName::new(" \t "), Err(NameError::Empty));
+        assert_eq!(PlayerName::new(" \u{a0} "), Err(NameError::Empty));
         assert_eq!(PlayerName::new(&"a".repeat(20)).map(|n| n.0.len()), Ok(20));
         assert_eq!(
             PlayerName::new(&"a".repeat(21)),
@@ -164,6 +176,9 @@ mod tests {
         for (name, bad) in [
             ("Asha\u{202E}evil", 0x202E),
             ("two\nlines", 0x0A),
+            // At either end too: a control character is refused, never trimmed.
+            ("Asha\n", 0x0A),
+            ("\tAsha", 0x09),
             ("zero\u{200B}width", 0x200B),
             ("joined\u{200D}latin", 0x200D),
             ("\u{2066}isolate", 0x2066),

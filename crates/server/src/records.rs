@@ -9,8 +9,14 @@
 use crate::ratings::{Family, Rating, rate_game};
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
+use std::time::Duration;
 use thiserror::Error;
+
+/// How long the server waits for its database: at start (a database named with `--database`
+/// that does not answer in this time stops the server, after a first warning at once) and for
+/// each connection later (a write that fails is tried again from the journal).
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Error)]
 pub enum RecordsError {
@@ -121,8 +127,22 @@ impl Records {
         } else {
             return Err(RecordsError::Address(address.to_string()));
         };
+        // Say at once why a database does not answer: the pool tells only when it gives up.
+        match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect(&address)).await {
+            Ok(Ok(first)) => drop(first),
+            Ok(Err(e)) => tracing::warn!(
+                "the records database does not answer ({e}); trying for {} s",
+                CONNECT_TIMEOUT.as_secs()
+            ),
+            Err(_) => tracing::warn!(
+                "the records database has not answered in {} s; trying for {} s more",
+                CONNECT_TIMEOUT.as_secs(),
+                CONNECT_TIMEOUT.as_secs()
+            ),
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(connections)
+            .acquire_timeout(CONNECT_TIMEOUT)
             .connect(&address)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;

@@ -8,7 +8,7 @@ const STORE: common::Store = common::Store::Memory;
 
 use common::postgres::Postgres;
 use common::{Client, RedisProcess, ServerProcess, variant};
-use serde_json::Value;
+use serde_json::{Value, json};
 use starhalma_protocol::{
     ClientMessage, Family, GamesPage, KEY_HEADER, Leaderboard, PlayerKey, RatingsPage, RoomEvent,
     ServerMessage, games_url, leaderboard_url, ratings_url,
@@ -185,7 +185,36 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
         !game.to_string().contains(&key(1).to_string()),
         "no key in any answer"
     );
+    // docs/RECORDS.md's example answer has the real one's fields, and writes its variant and
+    // result exactly as the server does.
+    let example = documented_example("### `GET /api/games/{id}`");
+    assert_documented_fields(&example, &game);
+    for (field, real) in [
+        ("variant", json!({"rules": {"kind": "laws"}, "players": 2})),
+        (
+            "result",
+            json!({"status": "won", "winner": 0, "reason": "resignation"}),
+        ),
+    ] {
+        assert_eq!(game[field], real, "the server's {field}");
+        assert_eq!(
+            documented_object(&example, field),
+            real,
+            "the docs' {field}"
+        );
+    }
     let player = get_when_there(&server, &format!("/api/players/{host_id}"));
+    let example = documented_example("### `GET /api/players/{id}`");
+    assert_documented_fields(&example, &player);
+    assert_eq!(
+        json(&example)["ratings"]["laws"]
+            .as_object()
+            .map(|r| r.keys().collect::<Vec<_>>()),
+        player["ratings"]["laws"]
+            .as_object()
+            .map(|r| r.keys().collect::<Vec<_>>()),
+        "a rating's fields as documented"
+    );
     assert_eq!(player["name"], "Asha");
     assert_eq!(player["games"], 1);
     assert_eq!(player["ratings"]["laws"]["games"], 1);
@@ -239,6 +268,72 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
     );
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The JSON example under `heading` in docs/RECORDS.md, as written.
+fn documented_example(heading: &str) -> String {
+    let docs = include_str!("../../../docs/RECORDS.md");
+    let section = &docs[docs
+        .find(heading)
+        .expect("the heading is in docs/RECORDS.md")..];
+    let start = section.find("```json\n").expect("a JSON example under it") + "```json\n".len();
+    let end = section[start..].find("```").expect("the example ends");
+    section[start..start + end].to_string()
+}
+
+/// Every field name the example writes (`"name":`) is a field of the real answer, at some
+/// depth, so a client written from the docs finds what it reads.
+fn assert_documented_fields(example: &str, real: &Value) {
+    fn keys(value: &Value, into: &mut std::collections::BTreeSet<String>) {
+        match value {
+            Value::Object(map) => {
+                for (key, inner) in map {
+                    into.insert(key.clone());
+                    keys(inner, into);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|inner| keys(inner, into)),
+            _ => {}
+        }
+    }
+    let mut real_keys = std::collections::BTreeSet::new();
+    keys(real, &mut real_keys);
+    for piece in example.split('"').collect::<Vec<_>>().windows(2) {
+        let (name, after) = (piece[0], piece[1]);
+        // A field name is a quoted word followed by a colon.
+        if after.starts_with(':')
+            && !name.is_empty()
+            && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+        {
+            assert!(
+                real_keys.contains(name),
+                "the docs name \"{name}\", the server has no such field: {real}"
+            );
+        }
+    }
+}
+
+/// The object the example gives `field`, read as JSON.
+fn documented_object(example: &str, field: &str) -> Value {
+    let at = example
+        .find(&format!("\"{field}\":{{"))
+        .expect("the field in the example")
+        + field.len()
+        + 3;
+    let mut depth = 0;
+    for (i, c) in example[at..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return json(&example[at..=at + i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("the example's {field} is not closed");
 }
 
 #[test]
@@ -395,4 +490,49 @@ fn two_gateways_on_redis_and_one_postgresql_record_a_game_once() {
     assert!(again.record.is_some() && again.record != Some(record));
     drop((a, b));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A database named on the command line that does not answer (here a PostgreSQL port nobody
+/// listens on) stops the server once the connection timeout has passed, and the server says
+/// why at once rather than only when it gives up.
+#[test]
+fn an_unreachable_database_stops_the_server_after_saying_why_at_once() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let began = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_starhalma-server"))
+        .args(["--bind", "127.0.0.1", "--port", "0", "--database"])
+        .arg(format!("postgres://starhalma@127.0.0.1:{port}/games"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut warned = None;
+    let mut said = Vec::new();
+    for line in BufReader::new(child.stderr.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if warned.is_none() && line.contains("does not answer") {
+            warned = Some(began.elapsed());
+        }
+        said.push(line);
+    }
+    let status = child.wait().unwrap();
+    let ended = began.elapsed();
+    let said = said.join("\n");
+    assert!(!status.success(), "{said}");
+    let warned = warned.unwrap_or_else(|| panic!("no warning: {said}"));
+    // The warning came well before the end: the server waited the timeout after it.
+    assert!(
+        ended - warned >= starhalma_server::records::CONNECT_TIMEOUT / 2,
+        "warned at {warned:?}, stopped at {ended:?}: {said}"
+    );
+    assert!(
+        said.contains(&port.to_string()) || said.contains("database"),
+        "{said}"
+    );
 }
