@@ -115,6 +115,23 @@ fn people(n: usize) -> Vec<SeatHolder> {
     ]
 }
 
+/// Welcomed into Asha's two-player table: watching while its other seat is free (`seat` none),
+/// or in seat 1 beside her, the game started.
+fn welcome_to_ashas_table(app: &mut App, script: &ScriptedNetwork, seat: Option<u8>) {
+    let (other, seq) = match seat {
+        None => (SeatHolder::Open, 1),
+        Some(_) => (person(ME), 2),
+    };
+    script.push(&welcome(
+        seat,
+        vec![person("Asha"), other],
+        Game::new(table2()),
+        seq,
+    ));
+    app.update();
+    app.update();
+}
+
 /// Open the room link, as the page's `?room=` or Continue does: the game screen shows.
 fn open_link(app: &mut App) {
     enter_by(app, NetRequest::Join(LINK.to_string()));
@@ -2378,14 +2395,7 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
     let (mut app, script) = online_app();
     enter_by(&mut app, NetRequest::Open(LINK.to_string()));
     script.sent();
-    script.push(&welcome(
-        None,
-        vec![person("Asha"), SeatHolder::Open],
-        Game::new(table2()),
-        1,
-    ));
-    app.update();
-    app.update();
+    welcome_to_ashas_table(&mut app, &script, None);
     assert!(
         script.sent().contains(&ClientMessage::Join {}),
         "the invited friend asks for the free seat"
@@ -2399,14 +2409,7 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
         "Watching Asha's room: press Join to play"
     );
     // Seated (the server's new welcome): the seat's own welcome asks for nothing more.
-    script.push(&welcome(
-        Some(1),
-        vec![person("Asha"), person(ME)],
-        Game::new(table2()),
-        2,
-    ));
-    app.update();
-    app.update();
+    welcome_to_ashas_table(&mut app, &script, Some(1));
     assert!(!script.sent().contains(&ClientMessage::Join {}));
     assert_eq!(app.world().resource::<Online>().seat, Some(1));
     let turn = hud(&mut app, HudText::Turn);
@@ -2434,14 +2437,7 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
 fn a_watcher_finds_join_under_the_line_that_offers_it() {
     let (mut app, script) = online_app();
     open_link(&mut app);
-    script.push(&welcome(
-        None,
-        vec![person("Asha"), SeatHolder::Open],
-        Game::new(table2()),
-        1,
-    ));
-    app.update();
-    app.update();
+    welcome_to_ashas_table(&mut app, &script, None);
     script.sent();
     assert_eq!(
         hud(&mut app, HudText::Online),
@@ -2455,36 +2451,30 @@ fn a_watcher_finds_join_under_the_line_that_offers_it() {
         .find(|(t, _)| **t == HudText::Online)
         .map(|(_, p)| p.parent())
         .unwrap();
-    let joins: Vec<(Option<Entity>, Display)> = app
+    let joins: Vec<(Entity, Display)> = app
         .world_mut()
         .query::<(&RoomButton, &ChildOf, &Node)>()
         .iter(app.world())
         .filter(|(b, ..)| **b == RoomButton::TakeSeat)
-        .map(|(_, p, node)| (Some(p.parent()), node.display))
+        .map(|(_, p, node)| (p.parent(), node.display))
         .collect();
     assert_eq!(
         joins,
-        [(Some(line_parent), Display::Flex)],
+        [(line_parent, Display::Flex)],
         "one Join, with the lines"
     );
     press(&mut app, RoomButton::TakeSeat);
     assert!(script.sent().contains(&ClientMessage::Join {}));
 
     // Seated, the Join goes and the link to send shows.
-    script.push(&welcome(
-        Some(1),
-        vec![person("Asha"), person(ME)],
-        Game::new(table2()),
-        2,
-    ));
-    app.update();
-    app.update();
+    welcome_to_ashas_table(&mut app, &script, Some(1));
     let shown = app
         .world_mut()
         .query::<(&RoomButton, &Node)>()
         .iter(app.world())
         .any(|(b, node)| *b == RoomButton::TakeSeat && node.display != Display::None);
     assert!(!shown, "no Join once seated");
+    assert_eq!(hud(&mut app, HudText::Link), LINK);
 }
 
 /// A room on a server that keeps no games (a desktop's "Host on this computer") is never asked
