@@ -29,6 +29,7 @@ mod engine;
 mod frame;
 mod glow;
 mod layout;
+mod lenient;
 mod locale;
 mod marbles;
 mod marks;
@@ -47,7 +48,7 @@ pub use devtools::{IdleCpuPlugin, ScreenshotPlugin, ScriptedPress};
 pub use engine::EnginePlugins;
 pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
-pub use net::{JoinAtStart, PlayerProfile, ServerUrl};
+pub use net::{JoinAtStart, OnlineServer, PlayerProfile};
 pub use persist::Store;
 pub use ui::{PanelSettings, Screen, StartWith, WhoStarts};
 

@@ -24,10 +24,11 @@
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use starhalma::{
-    ClientPlugins, EnginePlugins, IdleCpuPlugin, JoinAtStart, Language, Match, PanelSettings,
-    Screen, ScreenshotPlugin, ScriptedPress, SeatKind, SeatSymbols, ServerUrl, Setup, StartWith,
-    Store, SystemLanguage, TouchScreen,
+    ClientPlugins, EnginePlugins, IdleCpuPlugin, JoinAtStart, Language, Match, OnlineServer,
+    PanelSettings, Screen, ScreenshotPlugin, ScriptedPress, SeatKind, SeatSymbols, Setup,
+    StartWith, Store, SystemLanguage, TouchScreen,
 };
+use starhalma_protocol::ServerUrl;
 use starhalma_rules::{Blocked, Game, Hole, RuleSet, Variant};
 use std::path::PathBuf;
 
@@ -45,8 +46,8 @@ struct Args {
     bench_frames: Option<u32>,
     /// Seconds to measure the idle app for (`--idle-cpu`).
     idle_cpu: Option<f64>,
-    join: Option<String>,
-    server: Option<String>,
+    join: Option<JoinAtStart>,
+    server: Option<ServerUrl>,
     menu: bool,
     press: Vec<ScriptedPress>,
     language: Option<Language>,
@@ -92,9 +93,14 @@ fn parse_args() -> Result<Args, String> {
                 args.window =
                     Some(parsed.ok_or(format!("--window {size}: use WxH, e.g. 412x860"))?);
             }
-            "--join" => args.join = Some(value()?),
-            // A finished game's link: opened as a replay (the same start-up path as a room's).
-            "--game" => args.join = Some(value()?),
+            // A room's link, or a finished game's: opened as a replay (the same start-up path).
+            flag @ ("--join" | "--game") => {
+                let link = value()?;
+                args.join = Some(
+                    link.parse::<JoinAtStart>()
+                        .map_err(|why| format!("{flag} {link}: {why}"))?,
+                );
+            }
             "--menu" => args.menu = true,
             "--press" => {
                 let name = value()?;
@@ -110,7 +116,14 @@ fn parse_args() -> Result<Args, String> {
                     })?;
                 args.press.push(press);
             }
-            "--server" => args.server = Some(value()?),
+            "--server" => {
+                let address = value()?;
+                args.server = Some(
+                    address
+                        .parse::<ServerUrl>()
+                        .map_err(|why| format!("--server {address}: {why}"))?,
+                );
+            }
             "--language" => {
                 let code = value()?;
                 args.language = Some(
@@ -253,10 +266,10 @@ fn main() {
         app.insert_state(Screen::Playing);
     }
     if let Some(server) = args.server {
-        app.insert_resource(ServerUrl(Some(server)));
+        app.insert_resource(OnlineServer(Some(server)));
     }
-    if let Some(link) = args.join {
-        app.insert_resource(JoinAtStart(link));
+    if let Some(join) = args.join {
+        app.insert_resource(join);
     }
     if args.hide_board {
         app.insert_resource(PanelSettings {

@@ -192,7 +192,11 @@ impl Seen<'_, '_> {
                 phase,
                 seat: online.seat.map_or(-1, i32::from),
                 started: online.started,
-                link: online.link.clone().unwrap_or_default(),
+                link: online
+                    .link
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
                 names: online
                     .seats
                     .iter()
@@ -218,7 +222,10 @@ impl Seen<'_, '_> {
                         .collect(),
                     _ => Vec::new(),
                 },
-                replay: online.replay_link().unwrap_or_default(),
+                replay: online
+                    .replay_link()
+                    .map(|link| link.to_string())
+                    .unwrap_or_default(),
                 reactions: online
                     .reactions
                     .iter()

@@ -17,8 +17,9 @@ use starhalma_ai::Level;
 use starhalma_locale::id;
 use starhalma_rules::{Game, Move, Played, RuleSet, Variant};
 
-/// Who plays a seat.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// Who plays a seat. Kept in save files and settings by its [`SeatKind::file_name`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub enum SeatKind {
     Human,
     Computer(Level),
@@ -47,6 +48,21 @@ impl SeatKind {
             return Some(SeatKind::Remote);
         }
         name.parse().ok().map(SeatKind::Computer)
+    }
+}
+
+impl From<SeatKind> for String {
+    fn from(kind: SeatKind) -> String {
+        kind.file_name()
+    }
+}
+
+impl TryFrom<String> for SeatKind {
+    type Error = String;
+    fn try_from(name: String) -> Result<SeatKind, String> {
+        SeatKind::from_file_name(&name)
+            // Read by serde, never shown: a file's bad seat is dropped (`lenient`).
+            .ok_or_else(|| format!("{name:?}: human, easy, medium, hard or remote")) // for developers
     }
 }
 

@@ -3,8 +3,8 @@
 
 use super::socket::{Socket, SocketEvent};
 use super::{
-    Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, Phase, PlayerProfile,
-    Reacted, ScriptedNetwork, ServerUrl, bad_link, new_player_key, server_error, suggest_name,
+    Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, OnlineServer, Phase,
+    PlayerProfile, Reacted, ScriptedNetwork, new_player_key, server_error, suggest_name,
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
 use crate::locale::{Phrase, Words};
@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
     ClientMessage, ErrorCode, Liveness, PlayerKey, PlayerName, RoomCode, RoomEvent, SeatHolder,
-    ServerMessage, Session, Token, Welcome, decode_server, room_in_url, socket_url,
+    ServerMessage, ServerUrl, Session, Token, Welcome, decode_server,
 };
 use starhalma_rules::Variant;
 
@@ -139,7 +139,7 @@ pub(super) fn handle_requests(
     mut requests: MessageReader<NetRequest>,
     mut link: Link,
     mut identity: Identity,
-    (mut server, mut local): (ResMut<ServerUrl>, ResMut<LocalServer>),
+    (mut server, mut local): (ResMut<OnlineServer>, ResMut<LocalServer>),
     state: Res<Match>,
     time: Res<Time<Real>>,
     mut commands: MessageWriter<GameCommand>,
@@ -237,16 +237,8 @@ pub(super) fn handle_requests(
                 }
                 lobby.state = LobbyState::Off;
             }
-            NetRequest::Join(text) | NetRequest::Sit(text) | NetRequest::Open(text) => {
-                let parsed =
-                    room_in_url(text).and_then(|room| socket_url(text).map(|url| (room, url)));
-                let (room, url) = match parsed {
-                    Ok(found) => found,
-                    Err(e) => {
-                        online.phase = Phase::Failed(bad_link(text, &e));
-                        continue;
-                    }
-                };
+            NetRequest::Join(link) | NetRequest::Sit(link) | NetRequest::Open(link) => {
+                let (room, url) = (link.room, link.server.socket());
                 if conn.session.room() == Some(room) && conn.socket.is_some() {
                     continue;
                 }
@@ -257,7 +249,7 @@ pub(super) fn handle_requests(
                     ..default()
                 };
                 lobby.state = LobbyState::Off;
-                memory.last_link = Some(text.clone());
+                memory.last_link = Some(link.clone());
                 identity.introduce(&mut conn.session, now);
                 conn.connect(url, dial, now);
                 conn.session.hello();
@@ -287,7 +279,7 @@ pub(super) fn handle_requests(
 
 /// Start the room server inside the game ("Host on this computer"): its address for
 /// friends, or why it could not start.
-fn start_here(local: &mut LocalServer) -> Result<String, Phrase> {
+fn start_here(local: &mut LocalServer) -> Result<ServerUrl, Phrase> {
     #[cfg(all(not(target_arch = "wasm32"), feature = "host"))]
     return local.start().map_err(|e| Phrase::Verbatim(e.to_string()));
     #[cfg(any(target_arch = "wasm32", not(feature = "host")))]
@@ -297,19 +289,13 @@ fn start_here(local: &mut LocalServer) -> Result<String, Phrase> {
     }
 }
 
-/// The socket address of the game's own server, or why there is none (told on `online`).
-fn own_server(server: &ServerUrl, online: &mut Online) -> Option<String> {
-    let Some(origin) = &server.0 else {
+/// The socket address of the game's own server, or none (why is told on `online`).
+fn own_server(server: &OnlineServer, online: &mut Online) -> Option<String> {
+    let socket = server.0.as_ref().map(ServerUrl::socket);
+    if socket.is_none() {
         online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
-        return None;
-    };
-    match socket_url(&format!("{}/", origin.trim_end_matches('/'))) {
-        Ok(url) => Some(url),
-        Err(e) => {
-            online.phase = Phase::Failed(bad_link(origin, &e));
-            None
-        }
     }
+    socket
 }
 
 /// A new connection that will open or find a room (the lobby's, if any, ends).

@@ -69,10 +69,8 @@ fn settle(status: u16, body: String) -> Fetched {
 
 /// The reason an answer other than 200 gives: the API's `message`, else the status.
 fn refusal(status: u16, body: &str) -> Phrase {
-    serde_json::from_str::<serde_json::Value>(body)
-        .ok()
-        .and_then(|v| v.get("message")?.as_str().map(str::to_string))
-        .map_or_else(|| status_phrase(status), Phrase::Verbatim)
+    serde_json::from_str::<starhalma_protocol::ApiError>(body)
+        .map_or_else(|_| status_phrase(status), |e| Phrase::Verbatim(e.message))
 }
 
 fn status_phrase(status: u16) -> Phrase {

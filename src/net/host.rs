@@ -25,7 +25,7 @@ impl LocalServer {
     /// Start the server (once), with the web build beside the game when there is one; the
     /// address friends reach it by (`http://192.168.1.20:8080`).
     #[cfg(all(not(target_arch = "wasm32"), feature = "host"))]
-    pub(super) fn start(&mut self) -> std::io::Result<String> {
+    pub(super) fn start(&mut self) -> std::io::Result<starhalma_protocol::ServerUrl> {
         let addr = match self.running {
             Some(addr) => addr,
             None => {
@@ -45,9 +45,9 @@ impl LocalServer {
         } else {
             addr.ip()
         };
-        Ok(format!(
-            "http://{}",
-            std::net::SocketAddr::new(host, addr.port())
+        Ok(starhalma_protocol::ServerUrl::of_socket(
+            false,
+            std::net::SocketAddr::new(host, addr.port()),
         ))
     }
 }

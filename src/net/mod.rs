@@ -35,9 +35,10 @@ pub use host::LocalServer;
 pub use identity::{PlayerProfile, suggest_name};
 pub(crate) use identity::{new_player_key, player_code, read_player_code};
 pub use lobby::{Lobby, LobbyState};
-use reasons::{bad_link, server_error};
+use reasons::server_error;
+pub(crate) use reasons::{bad_link, link_reason};
 pub use records::{FinishedRecord, KnownRatings, Remote, ServerRecords};
-pub(crate) use replay::{ReplayArrived, record_in_url};
+pub(crate) use replay::ReplayArrived;
 pub use room::{JoinAtStart, Online, OnlineMemory, Phase, Reacted};
 use room::{join_at_start, leave_online, name_seats};
 
@@ -48,24 +49,24 @@ use crate::frame::Frame;
 use bevy::prelude::*;
 use connection::{Connection, handle_requests, receive, send_proposals};
 use events::apply_events;
-use starhalma_protocol::{MatchVariant, MoveClock, Reaction};
+use starhalma_protocol::{GameLink, MatchVariant, MoveClock, Reaction, RoomLink, ServerUrl};
 use starhalma_rules::Variant;
 
 /// Where "Play a friend" opens rooms (`http://HOST:PORT`): the page's own server on the web,
 /// `--server` on the desktop; `None` hides the button.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct ServerUrl(pub Option<String>);
+pub struct OnlineServer(pub Option<ServerUrl>);
 
 /// The server address the player typed on the Play online page (the desktop), kept in the
 /// settings: where the game plays online unless `--server` or the web page's own server says
 /// otherwise.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct ChosenServer(pub Option<String>);
+pub struct ChosenServer(pub Option<ServerUrl>);
 
 /// What the interface asks of the connection.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum NetRequest {
-    /// Open a room for this variant, with this move clock or none, on [`ServerUrl`], as its
+    /// Open a room for this variant, with this move clock or none, on [`OnlineServer`], as its
     /// host (seat 0); a `public` one is listed in the lobby; `random_start`: the server tosses
     /// for each game's first seat.
     Host {
@@ -75,25 +76,25 @@ pub enum NetRequest {
         random_start: bool,
     },
     /// Enter the room a link names, with the seat token kept for it if any.
-    Join(String),
+    Join(RoomLink),
     /// Enter the room a link names and take its lowest open seat (a waiting public table
     /// picked from the lobby).
-    Sit(String),
+    Sit(RoomLink),
     /// Open a room's link, as a friend sent it: seated at once in a free seat while the game
     /// waits for players, else watching (a full or running room); the seat token kept for
     /// the room, if any, takes its seat back.
-    Open(String),
+    Open(RoomLink),
     /// A seat at the oldest public table waiting for this variant (or any rule set for the
-    /// player count) on [`ServerUrl`], or a new one, with the given clock or any.
+    /// player count) on [`OnlineServer`], or a new one, with the given clock or any.
     QuickMatch(MatchVariant, u8, Option<MoveClock>),
     /// Start the room server inside the game on the local network ([`LocalServer`]), make
-    /// it the [`ServerUrl`], and open a private room there as its host (desktop only).
+    /// it the [`OnlineServer`], and open a private room there as its host (desktop only).
     HostHere {
         variant: Variant,
         clock: Option<MoveClock>,
         random_start: bool,
     },
-    /// Follow the list of public tables on [`ServerUrl`] ([`Lobby`]).
+    /// Follow the list of public tables on [`OnlineServer`] ([`Lobby`]).
     WatchLobby,
     /// Stop following it.
     LeaveLobby,
@@ -106,7 +107,7 @@ pub enum NetRequest {
     /// Take back the seat the clock left to the computer.
     Back,
     /// Open a finished game's replay by its share link (`…/?game=ID`).
-    OpenReplay(String),
+    OpenReplay(GameLink),
     /// Read this player's kept online games from the server ([`ServerRecords`]).
     FetchMyGames,
     /// Read the next page of them (the older ones), added to those read.
@@ -115,13 +116,13 @@ pub enum NetRequest {
     FetchLeaderboard(starhalma_protocol::Family, Option<u8>),
 }
 
-/// The web page's own server (`http(s)://HOST:PORT`) and the room link it was opened with.
+/// The web page's own server (`http(s)://HOST:PORT`) and the address it was opened with.
 #[cfg(target_arch = "wasm32")]
-fn page_address() -> Option<(String, String)> {
+fn page_address() -> Option<(ServerUrl, String)> {
     let location = web_sys::window()?.location();
-    let origin = location.origin().ok()?;
+    let origin = location.origin().ok()?.parse().ok()?;
     let href = location.href().ok()?;
-    origin.starts_with("http").then_some((origin, href))
+    Some((origin, href))
 }
 
 pub(crate) struct NetPlugin;
@@ -130,13 +131,14 @@ impl Plugin for NetPlugin {
     fn build(&self, app: &mut App) {
         #[cfg(target_arch = "wasm32")]
         if let Some((origin, href)) = page_address() {
-            app.insert_resource(ServerUrl(Some(origin)));
-            if starhalma_protocol::room_in_url(&href).is_ok() || record_in_url(&href).is_some() {
-                app.insert_resource(JoinAtStart(href));
+            app.insert_resource(OnlineServer(Some(origin)));
+            // A page opened on its own (no room, no game) starts at the menu.
+            if let Ok(join) = href.parse::<JoinAtStart>() {
+                app.insert_resource(join);
             }
         }
         app.add_message::<NetRequest>()
-            .init_resource::<ServerUrl>()
+            .init_resource::<OnlineServer>()
             .init_resource::<OnlineMemory>()
             .init_resource::<Online>()
             .init_resource::<Lobby>()

@@ -3,24 +3,31 @@
 
 use crate::locale::Phrase;
 use starhalma_locale::id;
-use starhalma_protocol::ErrorCode;
+use starhalma_protocol::{ErrorCode, IdError, LinkError};
 
 /// A link that cannot be opened: "LINK: why".
-pub(super) fn bad_link(link: &str, error: &starhalma_protocol::LinkError) -> Phrase {
-    use starhalma_protocol::{IdError, LinkError};
-    let why = match error {
+pub(crate) fn bad_link(link: &str, error: &LinkError) -> Phrase {
+    Phrase::msg(id::ONLINE_BAD_LINK)
+        .with("link", Phrase::Verbatim(link.to_string()))
+        .with("reason", link_reason(error))
+}
+
+/// Why an address or a link does not read, in words.
+pub(crate) fn link_reason(error: &LinkError) -> Phrase {
+    match error {
         LinkError::NoRoom => Phrase::msg(id::LINK_NO_ROOM),
         LinkError::BadScheme => Phrase::msg(id::LINK_BAD_SCHEME),
         LinkError::NoHost => Phrase::msg(id::LINK_NO_HOST),
+        LinkError::BadHost(host) => {
+            Phrase::msg(id::LINK_BAD_HOST).with("host", Phrase::Verbatim(host.clone()))
+        }
         LinkError::BadRoom(IdError::RoomCode(code) | IdError::Token(code)) => {
             Phrase::msg(id::LINK_BAD_ROOM).with("code", Phrase::Verbatim(code.clone()))
         }
         // Links carry no player key; should one ever be read as one, it names no room.
         LinkError::BadRoom(IdError::PlayerKey) => Phrase::msg(id::LINK_NO_ROOM),
-    };
-    Phrase::msg(id::ONLINE_BAD_LINK)
-        .with("link", Phrase::Verbatim(link.to_string()))
-        .with("reason", why)
+        LinkError::NoGame => Phrase::msg(id::LINK_NO_GAME),
+    }
 }
 
 /// The server's refusal in the player's language where the game knows its code; otherwise in

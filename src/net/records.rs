@@ -5,7 +5,7 @@
 //! ([`FinishedRecord`]).
 
 use super::fetch::{Fetch, Fetched};
-use super::{Lobby, NetRequest, Online, PlayerProfile, ServerUrl};
+use super::{Lobby, NetRequest, Online, OnlineServer, PlayerProfile};
 use crate::core::Match;
 use crate::locale::Phrase;
 use crate::rest::WakeSignal;
@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
     Family, GameSummary, GamesPage, KEY_HEADER, Leaderboard, RATINGS_MAX_PLAYERS, RatingSummary,
-    RatingsPage, game_url, games_url, leaderboard_url, ratings_url,
+    RatingsPage, ServerUrl, games_url, leaderboard_url, ratings_url,
 };
 use std::collections::HashMap;
 
@@ -57,7 +57,7 @@ fn no_server() -> Phrase {
 /// replaces an older one).
 pub(super) fn fetch_records(
     mut requests: MessageReader<NetRequest>,
-    (server, profile): (Res<ServerUrl>, Res<PlayerProfile>),
+    (server, profile): (Res<OnlineServer>, Res<PlayerProfile>),
     mut records: ResMut<ServerRecords>,
     mut pending: ResMut<PendingRecords>,
     wake: Res<WakeSignal>,
@@ -172,7 +172,7 @@ const RETRY_AFTER_SECS: f64 = 10.0;
 #[derive(Resource, Default)]
 pub struct KnownRatings {
     /// The server they come from: another server's players are asked again.
-    origin: Option<String>,
+    origin: Option<ServerUrl>,
     known: HashMap<(Family, String), Known>,
     pending: Option<Fetch>,
 }
@@ -233,7 +233,7 @@ fn shown_players(online: &Online, state: &Match, lobby: &Lobby) -> Vec<(Family, 
 /// [`RATINGS_MAX_PLAYERS`] a request.
 pub(super) fn ask_ratings(
     (online, state, lobby): (Res<Online>, Res<Match>, Res<Lobby>),
-    server: Res<ServerUrl>,
+    server: Res<OnlineServer>,
     mut ratings: ResMut<KnownRatings>,
     (wake, time): (Res<WakeSignal>, Res<Time<Real>>),
 ) {
@@ -242,12 +242,12 @@ pub(super) fn ask_ratings(
     if online.origin().is_some() && online.no_records {
         return;
     }
-    let Some(origin) = online.origin().or(server.0.as_deref()) else {
+    let Some(origin) = online.origin().or(server.0.as_ref()) else {
         return;
     };
-    if ratings.origin.as_deref() != Some(origin) {
+    if ratings.origin.as_ref() != Some(origin) {
         *ratings = KnownRatings {
-            origin: Some(origin.to_string()),
+            origin: Some(origin.clone()),
             ..default()
         };
     }
@@ -348,17 +348,18 @@ pub(super) fn fetch_finished_record(
             }
         }
     }
-    let (Some(record), Some(origin)) = (&online.record, online.origin()) else {
+    let Some(link) = online.replay_link() else {
         return;
     };
+    let record = link.id();
     if !online.is_online()
         || online.no_records
         || !state.game.is_over()
-        || finished.id.as_ref() == Some(record)
+        || finished.id.as_deref() == Some(record)
     {
         return;
     }
-    finished.id = Some(record.clone());
+    finished.id = Some(record.to_string());
     finished.game = Remote::Loading;
-    pending.0 = Some(Fetch::get_when_there(&game_url(origin, record), &wake));
+    pending.0 = Some(Fetch::get_when_there(&link.api_url(), &wake));
 }

@@ -2,18 +2,34 @@
 //! seats' names, and entering or leaving a room.
 
 use super::connection::Connection;
-use super::{KnownRatings, NetRequest, record_in_url};
+use super::{KnownRatings, NetRequest};
 use crate::core::{CommandApplied, GameCommand, Match};
 use crate::locale::{Phrase, SeatNames, colour_name};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use starhalma_locale::id;
-use starhalma_protocol::{MoveClock, Reaction, RoomCode, SeatHolder, Token};
+use starhalma_protocol::{
+    GameLink, LinkError, MoveClock, Reaction, RoomCode, RoomLink, SeatHolder, ServerUrl, Token,
+};
 
 /// A room link to enter as soon as the game starts (the page's `?room=`, the desktop's
 /// `--join`), or a finished game's link to replay (`?game=`, `--game`).
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct JoinAtStart(pub String);
+pub enum JoinAtStart {
+    Room(RoomLink),
+    Game(GameLink),
+}
+
+impl std::str::FromStr for JoinAtStart {
+    type Err = LinkError;
+
+    /// A room's link, else a game's; a link that is neither gets the room link's reason.
+    fn from_str(text: &str) -> Result<JoinAtStart, LinkError> {
+        text.parse()
+            .map(JoinAtStart::Room)
+            .or_else(|room_error| text.parse().map(JoinAtStart::Game).map_err(|_| room_error))
+    }
+}
 
 /// Seat tokens of the rooms this device sat in (newest last) and the last online room, which
 /// Continue rejoins. Persist keeps it between runs.
@@ -21,7 +37,9 @@ pub struct JoinAtStart(pub String);
 #[serde(default)]
 pub struct OnlineMemory {
     pub tokens: Vec<(RoomCode, Token)>,
-    pub last_link: Option<String>,
+    /// A link that does not read (an edited file) is forgotten, the tokens kept.
+    #[serde(deserialize_with = "crate::lenient::or_none")]
+    pub last_link: Option<RoomLink>,
 }
 
 /// Rooms expire within a day, so a few recent tokens are all worth keeping.
@@ -66,7 +84,7 @@ pub enum Phase {
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Online {
     pub phase: Phase,
-    pub link: Option<String>,
+    pub link: Option<RoomLink>,
     /// This device's seat; `None` for a spectator.
     pub seat: Option<u8>,
     pub host: bool,
@@ -192,15 +210,15 @@ impl Online {
 
     /// The current game's replay link (`http(s)://HOST:PORT/?game=ID`), once play started, on
     /// a server that keeps games.
-    pub fn replay_link(&self) -> Option<String> {
+    pub fn replay_link(&self) -> Option<GameLink> {
         let record = self.record.as_ref().filter(|_| !self.no_records)?;
-        Some(format!("{}/?game={record}", self.origin()?))
+        GameLink::new(self.origin()?.clone(), record).ok()
     }
 
     /// The room's server (`http://HOST:PORT`), from its link: where its records are read
     /// (a room joined by a link may be on another server than the menu's).
-    pub fn origin(&self) -> Option<&str> {
-        self.link.as_ref()?.split("/?").next()
+    pub fn origin(&self) -> Option<&ServerUrl> {
+        Some(&self.link.as_ref()?.server)
     }
 
     /// Whole seconds the seat to move has left at `now` (rounded up), with a clock.
@@ -216,10 +234,9 @@ pub(super) fn join_at_start(
     mut requests: MessageWriter<NetRequest>,
 ) {
     if let Some(join) = join {
-        requests.write(if record_in_url(&join.0).is_some() {
-            NetRequest::OpenReplay(join.0.clone())
-        } else {
-            NetRequest::Open(join.0.clone())
+        requests.write(match &*join {
+            JoinAtStart::Room(link) => NetRequest::Open(link.clone()),
+            JoinAtStart::Game(link) => NetRequest::OpenReplay(link.clone()),
         });
         commands.remove_resource::<JoinAtStart>();
     }

@@ -2,30 +2,52 @@
 
 use crate::core::{Match, SeatKind, Setup};
 use crate::locale::{Phrase, illegal, resign_error};
+use serde::{Deserialize, Serialize};
 use starhalma_locale::id;
 use starhalma_rules::{Game, LoadError};
 
 /// The save file of a match: the game file with the seats added.
 pub fn save_text(state: &Match) -> String {
-    serde_json::to_string_pretty(&save_value(state)).expect("a JSON value always serialises")
+    serde_json::to_string_pretty(&SaveFile::of(state)).expect("a game always serialises")
 }
 
-/// The save file as a JSON value (written compact where many are kept together).
-pub(super) fn save_value(state: &Match) -> serde_json::Value {
-    let mut value: serde_json::Value =
-        serde_json::from_str(&state.game.to_json()).expect("the rules crate writes valid JSON");
-    value["seats"] = state
-        .setup
-        .seats
-        .iter()
-        // A saved online game is played on as pass and play.
-        .map(|&k| match k {
-            SeatKind::Remote => SeatKind::Human.file_name(),
-            k => k.file_name(),
-        })
-        .collect::<Vec<_>>()
-        .into();
-    value
+/// The save file written compact (where many are kept together).
+pub(super) fn save_compact(state: &Match) -> String {
+    serde_json::to_string(&SaveFile::of(state)).expect("a game always serialises")
+}
+
+/// A save file: the rules crate's game file, and who sat where.
+#[derive(Serialize)]
+struct SaveFile<'a> {
+    #[serde(flatten)]
+    game: &'a Game,
+    seats: Vec<SeatKind>,
+}
+
+impl SaveFile<'_> {
+    fn of(state: &Match) -> SaveFile<'_> {
+        SaveFile {
+            game: &state.game,
+            // A saved online game is played on as pass and play.
+            seats: state
+                .setup
+                .seats
+                .iter()
+                .map(|&kind| match kind {
+                    SeatKind::Remote => SeatKind::Human,
+                    kind => kind,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The seats of a save file, read apart from its game (which the rules crate reads and checks).
+#[derive(Deserialize)]
+struct SavedSeats {
+    /// None in a plain game file: every seat is a person.
+    #[serde(default)]
+    seats: Option<Vec<SeatKind>>,
 }
 
 /// A match from a save file (also a plain game file without seats: then every seat is a
@@ -33,34 +55,29 @@ pub(super) fn save_value(state: &Match) -> serde_json::Value {
 pub fn load_text(text: &str) -> Result<Match, Phrase> {
     let game = Game::from_json(text).map_err(|e| load_error(&e))?;
     let players = game.variant().players();
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| not_readable(e.to_string()))?;
-    let seats = match value.get("seats") {
-        None => vec![SeatKind::Human; players as usize],
-        Some(list) => {
-            let seats = list
-                .as_array()
-                .and_then(|names| {
-                    names
-                        .iter()
-                        .map(|n| n.as_str().and_then(SeatKind::from_file_name))
-                        .collect::<Option<Vec<_>>>()
-                })
-                .ok_or(Phrase::msg(id::LOAD_SEATS_LIST))?;
-            if seats.len() != players as usize {
-                return Err(Phrase::msg(id::LOAD_SEAT_COUNT)
-                    .with("seats", seats.len())
-                    .with("players", players));
-            }
-            seats
-        }
-    };
-    // Play again starts with the seat this game started with.
+    let seats = serde_json::from_str::<SavedSeats>(text)
+        .map_err(|_| Phrase::msg(id::LOAD_SEATS_LIST))?
+        .seats;
+    if let Some(seats) = &seats
+        && seats.len() != players as usize
+    {
+        return Err(Phrase::msg(id::LOAD_SEAT_COUNT)
+            .with("seats", seats.len())
+            .with("players", players));
+    }
+    Ok(match_of(game, seats))
+}
+
+/// A match of `game` with these seats (every seat a person when none are given, as in a
+/// replay); Play again starts with the seat this game started with.
+pub(crate) fn match_of(game: Game, seats: Option<Vec<SeatKind>>) -> Match {
+    let players = game.variant().players() as usize;
+    let seats = seats.unwrap_or_else(|| vec![SeatKind::Human; players]);
     let setup = Setup {
         first: game.first(),
         ..Setup::new(game.variant(), seats)
     };
-    Ok(Match { game, setup })
+    Match { game, setup }
 }
 
 fn not_readable(error: String) -> Phrase {

@@ -2,7 +2,7 @@
 //! games and its statistics, readable offline): each one kept when it ends here, once.
 
 use super::GameOpener;
-use super::game_file::{load_text, save_value};
+use super::game_file::{load_text, save_compact};
 use super::store::Store;
 use crate::core::{Authority, CommandApplied, GameCommand, Match, MoveApplied};
 use crate::locale::{Phrase, date_words, wall_clock_ms};
@@ -77,7 +77,7 @@ pub(super) fn keep_finished_games(
         return;
     }
     // Compact: 500 of them share the browser's few megabytes of local storage.
-    let Some(game) = KeptGame::of(&state, save_value(&state).to_string(), wall_clock_ms()) else {
+    let Some(game) = KeptGame::of(&state, save_compact(&state), wall_clock_ms()) else {
         return;
     };
     kept.keep(game);

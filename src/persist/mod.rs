@@ -11,6 +11,7 @@ mod kept;
 mod settings;
 mod store;
 
+use game_file::match_of;
 pub use game_file::{load_text, save_text};
 pub use kept::{KEPT_GAMES, KEPT_GAMES_UNREADABLE};
 pub use store::{AUTOSAVE, ONLINE, SAVED_GAME, Store};
@@ -27,6 +28,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use settings::{load_settings, save_settings};
 use starhalma_locale::id;
+use starhalma_protocol::GameRecord;
 use store::{SETTINGS, file_name};
 
 /// Which stored games the menu can offer.
@@ -182,19 +184,14 @@ fn load_replays(
     mut opener: GameOpener,
 ) {
     for ReplayArrived { id: record, answer } in arrived.read() {
-        let Some(record) = record else {
-            // No record was asked: the link's own reason.
-            if let Err(why) = answer {
-                notice.0 = why.clone();
-            }
-            continue;
-        };
         let game = Phrase::Verbatim(record.clone());
-        let loaded = answer.clone().and_then(|body| {
-            let record: serde_json::Value =
-                serde_json::from_str(&body).map_err(|_| Phrase::msg(id::FETCH_GARBLED))?;
-            let save = record.get("save").ok_or(Phrase::msg(id::FETCH_GARBLED))?;
-            load_text(&save.to_string())
+        // Read once: the record's save is the rules' game, every move checked as it is read.
+        let loaded = answer.as_ref().map_err(Clone::clone).and_then(|body| {
+            serde_json::from_str::<GameRecord>(body)
+                .ok()
+                .and_then(|record| record.save)
+                .map(|game| match_of(game, None))
+                .ok_or(Phrase::msg(id::FETCH_GARBLED))
         });
         match loaded {
             Ok(replay) => {

@@ -6,21 +6,25 @@ use crate::camera::{CameraView, CurrentView, ViewRequest};
 use crate::core::SeatKind;
 use crate::locale::{Language, SeatSymbols, Words};
 use crate::marbles::AnimationSettings;
-use crate::net::{ChosenServer, PlayerProfile, ServerUrl};
+use crate::net::{ChosenServer, OnlineServer, PlayerProfile};
 use crate::sound::SoundSettings;
 use crate::ui::{MenuChoice, PanelSettings, RoomClock, WhoStarts};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use starhalma_protocol::{MoveClock, PlayerName, socket_url};
+use starhalma_protocol::{MoveClock, PlayerKey, PlayerName, ServerUrl};
 use starhalma_rules::Variant;
 
-/// What persists between runs.
+/// What persists between runs, as the typed values the game holds. A file from an older game
+/// reads the same (each value is written as it always was); a value that does not read (an
+/// edited file) is dropped alone, and the game's own used in its place.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(default)]
 pub(super) struct Settings {
     variant: Variant,
-    seats: Vec<String>,
+    /// `"human"`, `"easy"`, …, as save files write them.
+    #[serde(deserialize_with = "crate::lenient::or_none")]
+    seats: Option<Vec<SeatKind>>,
     top_down: bool,
     seconds_per_hop: f32,
     muted: bool,
@@ -37,21 +41,26 @@ pub(super) struct Settings {
     symbols: bool,
     /// The language's code (`"ja"`). Without one (a first start, an older file, a code the
     /// game does not speak) the system's language is used.
-    language: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::or_none")]
+    language: Option<Language>,
     /// The name to play online under (none until the player first goes online). A name the
     /// game would not send (an edited file) is dropped for a new suggestion.
-    player_name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::or_none")]
+    player_name: Option<PlayerName>,
     /// Others' reactions online are not shown.
     mute_reactions: bool,
     /// The player key online, as 32 hex characters (none until the player first goes online;
     /// one that does not read as a key is dropped, and a new one made when needed).
-    player_key: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::or_none")]
+    player_key: Option<PlayerKey>,
     /// The move clock of rooms "Play a friend" opens, in milliseconds (none: no clock; a value
     /// off the list is dropped).
-    room_clock_ms: Option<u64>,
+    #[serde(deserialize_with = "crate::lenient::or_none")]
+    room_clock_ms: Option<MoveClock>,
     /// The server address typed on the Play online page (`http://HOST:PORT`); used unless
     /// `--server` names another. One that is not an address is dropped.
-    server: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::or_none")]
+    server: Option<ServerUrl>,
 }
 
 impl Default for Settings {
@@ -83,7 +92,7 @@ impl Settings {
     ) -> Option<Settings> {
         Some(Settings {
             variant: Variant::new(choice.rules, choice.players).ok()?,
-            seats: choice.seats.iter().map(|k| k.file_name()).collect(),
+            seats: Some(choice.seats.clone()),
             top_down: view == CameraView::TopDown,
             seconds_per_hop: speed.seconds_per_hop,
             muted: sound.muted,
@@ -94,7 +103,7 @@ impl Settings {
             page_controls: panel.page_controls,
             random_start: choice.starts == WhoStarts::Random,
             symbols: symbols.shown,
-            language: language.map(|l| l.code().to_string()),
+            language,
             player_name: None,
             mute_reactions: false,
             player_key: None,
@@ -116,7 +125,7 @@ pub(super) struct KeptChoices<'w> {
     profile: ResMut<'w, PlayerProfile>,
     clock: ResMut<'w, RoomClock>,
     chosen: ResMut<'w, ChosenServer>,
-    server: ResMut<'w, ServerUrl>,
+    server: ResMut<'w, OnlineServer>,
 }
 
 /// Read the settings at start-up and hand them to each part of the game.
@@ -151,17 +160,16 @@ pub(super) fn load_settings(
             return;
         }
     };
-    let seats: Option<Vec<SeatKind>> = settings
-        .seats
-        .iter()
-        .map(|n| {
-            // A seat played from afar (the last online room's) is a person here on the menu.
-            SeatKind::from_file_name(n).map(|kind| match kind {
+    // A seat played from afar (the last online room's) is a person here on the menu.
+    let seats = settings.seats.map(|seats| {
+        seats
+            .into_iter()
+            .map(|kind| match kind {
                 SeatKind::Remote => SeatKind::Human,
                 kind => kind,
             })
-        })
-        .collect();
+            .collect::<Vec<_>>()
+    });
     if let Some(seats) = seats.filter(|s| s.len() == settings.variant.players() as usize) {
         *choice = MenuChoice {
             rules: settings.variant.rules(),
@@ -189,29 +197,19 @@ pub(super) fn load_settings(
     symbols.set_if_neq(SeatSymbols {
         shown: settings.symbols,
     });
-    clock.set_if_neq(RoomClock(
-        settings
-            .room_clock_ms
-            .and_then(|ms| MoveClock::try_from(ms).ok()),
-    ));
+    clock.set_if_neq(RoomClock(settings.room_clock_ms));
     profile.set_if_neq(PlayerProfile {
-        name: settings
-            .player_name
-            .as_deref()
-            .and_then(|name| PlayerName::new(name).ok()),
+        name: settings.player_name,
         mute_reactions: settings.mute_reactions,
-        player_key: settings.player_key.as_deref().and_then(|k| k.parse().ok()),
+        player_key: settings.player_key,
     });
-    let typed = settings
-        .server
-        .filter(|address| socket_url(&format!("{}/", address.trim_end_matches('/'))).is_ok());
-    if let Some(address) = typed {
+    if let Some(address) = settings.server {
         if server.0.is_none() {
             server.0 = Some(address.clone());
         }
         chosen.set_if_neq(ChosenServer(Some(address)));
     }
-    if let Some(language) = settings.language.as_deref().and_then(Language::from_tag)
+    if let Some(language) = settings.language
         && language != words.language()
     {
         *words = Words::new(language);
@@ -247,10 +245,10 @@ pub(super) fn save_settings(store: Res<Store>, now: Choices, mut written: Local<
     ) else {
         return;
     };
-    settings.player_name = now.profile.name.as_ref().map(|n| n.to_string());
+    settings.player_name.clone_from(&now.profile.name);
     settings.mute_reactions = now.profile.mute_reactions;
-    settings.player_key = now.profile.player_key.map(|k| k.to_string());
-    settings.room_clock_ms = now.clock.0.map(MoveClock::millis);
+    settings.player_key = now.profile.player_key;
+    settings.room_clock_ms = now.clock.0;
     settings.server.clone_from(&now.chosen.0);
     if written.as_ref() == Some(&settings) {
         return;

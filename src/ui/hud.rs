@@ -328,9 +328,9 @@ fn update_hud(
                 // instead (and Copy link among the buttons).
                 (Some(_), _) if online.seat.is_none() => Phrase::empty(),
                 (Some(link), false) => {
-                    Phrase::msg(id::HUD_SEND_LINK).with("link", Phrase::Verbatim(link.clone()))
+                    Phrase::msg(id::HUD_SEND_LINK).with("link", Phrase::Verbatim(link.to_string()))
                 }
-                (Some(link), true) => Phrase::Verbatim(link.clone()),
+                (Some(link), true) => Phrase::Verbatim(link.to_string()),
                 (None, _) => Phrase::empty(),
             },
             HudText::Guide => guide

@@ -21,7 +21,7 @@ use crate::frame::Frame;
 use crate::layout::ScreenLayout;
 use crate::locale::{Language, Phrase, Say, Words, rules_name, set_say};
 use crate::net::{
-    KnownRatings, Lobby, NetRequest, OnlineMemory, PlayerProfile, ServerRecords, ServerUrl,
+    KnownRatings, Lobby, NetRequest, OnlineMemory, OnlineServer, PlayerProfile, ServerRecords,
 };
 use bevy::prelude::*;
 use starhalma_ai::Level;
@@ -403,7 +403,7 @@ fn sync_menu(
     (choice, clock, profile): (Res<MenuChoice>, Res<RoomClock>, Res<PlayerProfile>),
     (page, typing, lobby): (Res<State<MenuPage>>, Res<Typing>, Res<Lobby>),
     saved: Res<SavedGames>,
-    server: Res<ServerUrl>,
+    server: Res<OnlineServer>,
     memory: Res<OnlineMemory>,
     (kept, listed, records): (Res<KeptGames>, Res<Listed>, Res<ServerRecords>),
     ratings: Res<KnownRatings>,
@@ -850,7 +850,7 @@ impl Plugin for MenuPlugin {
                                 .or_eager(resource_changed::<RoomClock>)
                                 .or_eager(resource_changed::<PlayerProfile>)
                                 .or_eager(resource_changed::<SavedGames>)
-                                .or_eager(resource_changed::<ServerUrl>)
+                                .or_eager(resource_changed::<OnlineServer>)
                                 .or_eager(resource_changed::<OnlineMemory>)
                                 .or_eager(resource_changed::<Typing>)
                                 .or_eager(resource_changed::<Lobby>)

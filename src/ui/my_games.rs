@@ -8,12 +8,12 @@ use super::{FileRequest, MenuLine, MenuPage, MenuRow, level_name};
 use crate::core::{Match, SeatKind};
 use crate::frame::Frame;
 use crate::locale::{Phrase, date_words, family_name, rules_name};
-use crate::net::{NetRequest, PlayerProfile, Remote, ServerRecords, ServerUrl};
+use crate::net::{NetRequest, OnlineServer, PlayerProfile, Remote, ServerRecords};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use starhalma_ai::Level;
 use starhalma_locale::id;
-use starhalma_protocol::{Family, GameSummary, game_url, places};
+use starhalma_protocol::{Family, GameLink, GameSummary, places};
 use starhalma_rules::{RuleSet, Status};
 
 /// How many finished games against the computer a device keeps (the oldest go first).
@@ -388,7 +388,7 @@ fn open_my_games(mut listed: ResMut<Listed>, mut requests: MessageWriter<NetRequ
 fn my_games_actions(
     mut pressed: MessageReader<Pressed<GamesButton>>,
     (mut page, mut listed): (ResMut<NextState<MenuPage>>, ResMut<Listed>),
-    (records, server): (Res<ServerRecords>, Res<ServerUrl>),
+    (records, server): (Res<ServerRecords>, Res<OnlineServer>),
     mut requests: MessageWriter<NetRequest>,
     mut files: MessageWriter<FileRequest>,
 ) {
@@ -412,7 +412,9 @@ fn my_games_actions(
                 };
                 if let Some(game) = games.games.get(index) {
                     page.set(MenuPage::Main);
-                    requests.write(NetRequest::OpenReplay(game_url(origin, &game.id)));
+                    if let Ok(link) = GameLink::new(origin.clone(), &game.id) {
+                        requests.write(NetRequest::OpenReplay(link));
+                    }
                 }
             }
             GamesButton::OpenLeaderboard => page.set(MenuPage::Leaderboard),

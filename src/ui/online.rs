@@ -157,12 +157,12 @@ fn online_actions(
             }
             RoomButton::CopyLink => {
                 if let Some(link) = &online.link {
-                    notice.0 = copy_to_clipboard(link, &mut clipboard);
+                    notice.0 = copy_to_clipboard(&link.to_string(), &mut clipboard);
                 }
             }
             RoomButton::CopyReplayLink => {
                 if let Some(link) = online.replay_link() {
-                    notice.0 = copy_to_clipboard(&link, &mut clipboard);
+                    notice.0 = copy_to_clipboard(&link.to_string(), &mut clipboard);
                 }
             }
             // Any press says so (`back_on_any_press`).

@@ -11,8 +11,8 @@ use crate::frame::Frame;
 use crate::locale::Words;
 use crate::locale::{Glue, Phrase, rules_name};
 use crate::net::{
-    ChosenServer, KnownRatings, Lobby, LobbyState, NetRequest, PlayerProfile, ServerUrl,
-    new_player_key, player_code, read_player_code, suggest_name,
+    ChosenServer, KnownRatings, Lobby, LobbyState, NetRequest, OnlineServer, PlayerProfile,
+    bad_link, link_reason, new_player_key, player_code, read_player_code, suggest_name,
 };
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -20,8 +20,7 @@ use bevy::prelude::*;
 use bevy::window::Ime;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    Family, LobbyRoom, MatchVariant, PlayerName, RoomCode, SeatHolder, room_in_url, room_link,
-    socket_url,
+    Family, LobbyRoom, MatchVariant, PlayerName, RoomCode, RoomLink, SeatHolder, ServerUrl,
 };
 
 /// Which page the menu shows: a state of the menu screen, so a page is spawned on entering it
@@ -155,7 +154,7 @@ pub(super) fn online_rows(
     choice: &MenuChoice,
     clock: RoomClock,
     profile: &PlayerProfile,
-    (typing, server): (&Typing, &ServerUrl),
+    (typing, server): (&Typing, &OnlineServer),
     (lobby, ratings): (&Lobby, &KnownRatings),
 ) -> OnlinePage {
     // A field's button: what is typed (with a caret and how to finish) while typing, else
@@ -288,7 +287,11 @@ pub(super) fn online_rows(
     // The desktop chooses its server, or (built with the server) is the server itself for
     // friends on its network.
     if typing.more_shown && cfg!(not(target_arch = "wasm32")) {
-        let address = server.0.clone().unwrap_or_default();
+        let address = server
+            .0
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         let server_button = typed(TextField::Server, id::MENU_TYPE_SERVER, "address", address);
         let mut row = vec![(
             server_button,
@@ -480,14 +483,17 @@ fn type_text(
     }
 }
 
-/// The link to a room typed as a link, or as a code on this game's server.
-fn typed_room_link(typed: &str, server: &ServerUrl) -> Option<String> {
+/// The link to a room typed as a link, or as a code on this game's server; or why it is
+/// neither, in words.
+fn typed_room_link(typed: &str, server: &OnlineServer) -> Result<RoomLink, Phrase> {
     let typed = typed.trim();
-    if room_in_url(typed).is_ok() {
-        return Some(typed.to_string());
+    if typed.contains("://") {
+        return typed.parse().map_err(|why| bad_link(typed, &why));
     }
-    let code: RoomCode = typed.to_lowercase().parse().ok()?;
-    Some(room_link(server.0.as_deref()?, &code))
+    let not_a_code =
+        || Phrase::msg(id::ONLINE_BAD_CODE).with("code", Phrase::Verbatim(typed.to_string()));
+    let code: RoomCode = typed.to_lowercase().parse().map_err(|_| not_a_code())?;
+    Ok(server.0.as_ref().ok_or_else(not_a_code)?.room(code))
 }
 
 /// Entering the page follows the public tables.
@@ -508,7 +514,7 @@ fn online_page_actions(
     ),
     (choice, mut clock, words): (Res<MenuChoice>, ResMut<RoomClock>, Res<Words>),
     time: Res<Time<Real>>,
-    (mut server, mut chosen): (ResMut<ServerUrl>, ResMut<ChosenServer>),
+    (mut server, mut chosen): (ResMut<OnlineServer>, ResMut<ChosenServer>),
     mut requests: MessageWriter<NetRequest>,
     mut next: ResMut<NextState<Screen>>,
     mut windows: Query<&mut Window>,
@@ -575,7 +581,13 @@ fn online_page_actions(
                             .map(|n| n.to_string())
                             .unwrap_or_default();
                     }
-                    TextField::Server => typing.server = server.0.clone().unwrap_or_default(),
+                    TextField::Server => {
+                        typing.server = server
+                            .0
+                            .as_ref()
+                            .map(ToString::to_string)
+                            .unwrap_or_default()
+                    }
                     TextField::PlayerCode => {
                         let key = *profile.player_key.get_or_insert_with(new_player_key);
                         typing.player_code = player_code(key);
@@ -618,32 +630,31 @@ fn online_page_actions(
             }
             OnlineButton::TakeServer => {
                 typing.editing = None;
-                let address = typing.server.trim().trim_end_matches('/').to_string();
-                if socket_url(&format!("{address}/")).is_ok() {
-                    typing.error = None;
-                    server.0 = Some(address.clone());
-                    chosen.0 = Some(address);
-                    requests.write(NetRequest::WatchLobby);
-                } else {
-                    typing.error = Some(
-                        Phrase::msg(id::ONLINE_BAD_SERVER)
-                            .with("address", Phrase::Verbatim(address)),
-                    );
+                let typed = typing.server.trim();
+                match typed.parse::<ServerUrl>() {
+                    Ok(address) => {
+                        typing.error = None;
+                        server.0 = Some(address.clone());
+                        chosen.0 = Some(address);
+                        requests.write(NetRequest::WatchLobby);
+                    }
+                    Err(why) => {
+                        typing.error = Some(
+                            Phrase::msg(id::ONLINE_BAD_SERVER)
+                                .with("address", Phrase::Verbatim(typed.to_string()))
+                                .with("reason", link_reason(&why)),
+                        );
+                    }
                 }
             }
             OnlineButton::JoinCode => {
                 typing.editing = None;
                 match typed_room_link(&typing.code, &server) {
-                    Some(link) => {
+                    Ok(link) => {
                         typing.error = None;
                         play(NetRequest::Open(link));
                     }
-                    None => {
-                        typing.error = Some(
-                            Phrase::msg(id::ONLINE_BAD_CODE)
-                                .with("code", Phrase::Verbatim(typing.code.trim().to_string())),
-                        );
-                    }
+                    Err(why) => typing.error = Some(why),
                 }
             }
             OnlineButton::QuickMatch => play(NetRequest::QuickMatch(
@@ -677,7 +688,7 @@ fn online_page_actions(
                 let Some(origin) = &server.0 else {
                     continue;
                 };
-                let link = room_link(origin, &code);
+                let link = origin.room(code);
                 let request = if matches!(action, OnlineButton::SitAt(_)) {
                     NetRequest::Sit(link)
                 } else {

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 /// docs/ARCHITECTURE.md lists the same layers.
 const LAYERS: &[&str] = &[
     "frame",
+    "lenient",
     "rest",
     "locale",
     "layout",

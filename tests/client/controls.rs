@@ -456,6 +456,78 @@ fn a_remote_seat_in_the_settings_reads_back_as_a_person() {
     );
 }
 
+/// A settings file as the game wrote it before its values were typed reads back into the
+/// typed values; a value that does not read costs that value alone.
+#[test]
+fn an_older_settings_file_reads_back_and_a_bad_value_costs_only_itself() {
+    use starhalma::testing::{ChosenServer, RoomClock, Words};
+    use starhalma::{Language, OnlineServer, PlayerProfile};
+    use starhalma_protocol::MoveClock;
+    let old = r#"{
+        "variant": {"rules": {"kind": "laws"}, "players": 2},
+        "seats": ["human", "hard"],
+        "top_down": false, "seconds_per_hop": 0.3, "muted": true, "volume": 0.5,
+        "panel_shown": true, "board_hidden": false, "move_notation": false,
+        "page_controls": false, "random_start": false, "symbols": false,
+        "language": "ja",
+        "player_name": "Asha",
+        "mute_reactions": false,
+        "player_key": "00112233445566778899aabbccddeeff",
+        "room_clock_ms": 60000,
+        "server": "http://192.168.1.20:8080"
+    }"#;
+    let store = temp_store("old-settings");
+    std::fs::create_dir_all(&store).unwrap();
+    std::fs::write(store.join("settings.json"), old).unwrap();
+    let app = full_app(&store, None);
+    let world = app.world();
+    assert_eq!(
+        world.resource::<MenuChoice>().seats,
+        [SeatKind::Human, SeatKind::Computer(Level::Hard)]
+    );
+    assert!(world.resource::<SoundSettings>().muted);
+    assert_eq!(world.resource::<Words>().language(), Language::Japanese);
+    let profile = world.resource::<PlayerProfile>();
+    assert_eq!(
+        profile.name.as_ref().map(ToString::to_string).as_deref(),
+        Some("Asha")
+    );
+    assert_eq!(
+        profile.player_key.map(|k| k.to_string()).as_deref(),
+        Some("00112233445566778899aabbccddeeff")
+    );
+    assert_eq!(world.resource::<RoomClock>().0, Some(MoveClock::SECONDS_60));
+    let server = "http://192.168.1.20:8080".parse().ok();
+    assert_eq!(world.resource::<OnlineServer>().0, server);
+    assert_eq!(world.resource::<ChosenServer>().0, server);
+    drop(app);
+    // An edited file: a seat, a key, a clock and a server that do not read are dropped each
+    // alone; the sound and the language stay.
+    let edited = old
+        .replace("\"hard\"", "\"wizard\"")
+        .replace("00112233445566778899aabbccddeeff", "zz")
+        .replace("60000", "7")
+        .replace("http://192.168.1.20:8080", "192.168.1.20");
+    std::fs::write(store.join("settings.json"), edited).unwrap();
+    let app = full_app(&store, None);
+    let world = app.world();
+    assert_eq!(
+        world.resource::<MenuChoice>().seats,
+        MenuChoice::default().seats
+    );
+    assert!(world.resource::<SoundSettings>().muted);
+    assert_eq!(world.resource::<Words>().language(), Language::Japanese);
+    let profile = world.resource::<PlayerProfile>();
+    assert_eq!(profile.player_key, None);
+    assert_eq!(
+        profile.name.as_ref().map(ToString::to_string).as_deref(),
+        Some("Asha")
+    );
+    assert_eq!(world.resource::<RoomClock>().0, None);
+    assert_eq!(world.resource::<OnlineServer>().0, None);
+    let _ = std::fs::remove_dir_all(&store);
+}
+
 #[test]
 fn replaying_the_move_list_never_alters_the_live_game() {
     let store = temp_store("replay");

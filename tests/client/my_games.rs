@@ -9,7 +9,7 @@ use starhalma::testing::{
     MenuPage, Notice, Outcome, Remote, ServerRecords,
 };
 use starhalma::testing::{BoardButton, GameButton, GamesButton, MainButton};
-use starhalma::{PlayerProfile, Screen, ServerUrl};
+use starhalma::{OnlineServer, PlayerProfile, Screen};
 use starhalma_protocol::PlayerKey;
 use starhalma_rules::board::CAMPS;
 use starhalma_rules::{Direction, Game, Position};
@@ -289,12 +289,14 @@ fn key() -> PlayerKey {
 /// The client with a server at `addr` and a player key.
 fn app_with_server(addr: &str) -> App {
     app_in(Store::Nowhere, None, |app| {
-        app.insert_resource(ServerUrl(Some(format!("http://{addr}"))))
-            .insert_resource(PlayerProfile {
-                name: None,
-                mute_reactions: false,
-                player_key: Some(key()),
-            });
+        app.insert_resource(OnlineServer(Some(
+            format!("http://{addr}").parse().unwrap(),
+        )))
+        .insert_resource(PlayerProfile {
+            name: None,
+            mute_reactions: false,
+            player_key: Some(key()),
+        });
     })
 }
 

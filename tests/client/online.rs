@@ -15,12 +15,12 @@ use starhalma::testing::{
     SeatNames, TextField, Typing, ViewButton, Words, suggest_name,
 };
 use starhalma::{
-    GameCommand, Language, Match, MoveRequest, MoveSource, RoomChange, Screen, SeatKind, ServerUrl,
-    Store,
+    GameCommand, Language, Match, MoveRequest, MoveSource, OnlineServer, RoomChange, Screen,
+    SeatKind, Store,
 };
 use starhalma_protocol::{
-    ClientMessage, LobbyRoom, MoveClock, MovedBy, PlayerKey, PlayerName, Reaction, RoomCode,
-    RoomEvent, SeatHolder, ServerMessage, Token, Welcome,
+    ClientMessage, GameRecord, GameSummary, LobbyRoom, MoveClock, MovedBy, PlayerKey, PlayerName,
+    Reaction, RoomCode, RoomEvent, SeatHolder, ServerMessage, ServerUrl, Token, Welcome,
 };
 use starhalma_rules::{Game, Move, RuleSet, Variant};
 use std::time::Duration;
@@ -55,7 +55,7 @@ fn online_app_named(name: Option<&str>) -> (App, ScriptedNetwork) {
                 mute_reactions: false,
                 player_key: name.map(|_| my_key()),
             })
-            .insert_resource(ServerUrl(Some("http://127.0.0.1:9".into())));
+            .insert_resource(OnlineServer(Some("http://127.0.0.1:9".parse().unwrap())));
     });
     (app, script)
 }
@@ -83,7 +83,7 @@ fn person(name: &str) -> SeatHolder {
 fn welcome(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game, seq: u64) -> ServerMessage {
     ServerMessage::Welcome(Box::new(Welcome {
         room: room(),
-        link: LINK.into(),
+        link: LINK.parse().unwrap(),
         seat,
         token: seat.map(|s| Token::from_bits(100 + u128::from(s))),
         host: seat == Some(0),
@@ -134,7 +134,7 @@ fn welcome_to_ashas_table(app: &mut App, script: &ScriptedNetwork, seat: Option<
 
 /// Open the room link, as the page's `?room=` or Continue does: the game screen shows.
 fn open_link(app: &mut App) {
-    enter_by(app, NetRequest::Join(LINK.to_string()));
+    enter_by(app, NetRequest::Join(LINK.parse().unwrap()));
 }
 
 /// Send `request` (a way into the room) and show the game screen, as opening a link does.
@@ -236,7 +236,14 @@ fn a_link_says_hello_and_the_welcome_replaces_the_match() {
     assert_eq!(online.seat, Some(1));
     let memory = app.world().resource::<OnlineMemory>();
     assert_eq!(memory.tokens, vec![(room(), Token::from_bits(101))]);
-    assert_eq!(memory.last_link.as_deref(), Some(LINK));
+    assert_eq!(
+        memory
+            .last_link
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref(),
+        Some(LINK)
+    );
     app.update();
     assert_eq!(hud(&mut app, HudText::Online), "Online: you are Blue");
 }
@@ -377,7 +384,11 @@ fn online_commands_go_to_the_server_and_come_back_as_events() {
     app.update();
     let replay = format!("http://127.0.0.1:9/?game={FIRST_RECORD}");
     assert_eq!(
-        app.world().resource::<Online>().replay_link().as_deref(),
+        app.world()
+            .resource::<Online>()
+            .replay_link()
+            .map(|link| link.to_string())
+            .as_deref(),
         Some(replay.as_str())
     );
     press(&mut app, RoomButton::CopyReplayLink);
@@ -786,7 +797,7 @@ fn until_real(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 fn real_client(origin: &str) -> App {
     let origin = origin.to_string();
     app_in(Store::Nowhere, None, move |app| {
-        app.insert_resource(starhalma::ServerUrl(Some(origin)));
+        app.insert_resource(starhalma::OnlineServer(Some(origin.parse().unwrap())));
     })
 }
 
@@ -807,7 +818,10 @@ fn two_desktop_clients_play_through_the_real_server() {
     });
     until_real(&mut host, "the room", |app| phase(app) == Phase::InRoom);
     let link = host.world().resource::<Online>().link.clone().unwrap();
-    assert!(link.starts_with(&format!("{}/?room=", server.origin)));
+    assert!(
+        link.to_string()
+            .starts_with(&format!("{}/?room=", server.origin))
+    );
     let mut friend = client(&server.origin);
     friend
         .world_mut()
@@ -857,7 +871,9 @@ fn two_desktop_clients_play_through_the_real_server() {
 fn a_desktop_client_leaves_a_frozen_server_and_comes_back_when_it_wakes() {
     let server = RealServer::start();
     let mut host = app_in(Store::Nowhere, None, |app| {
-        app.insert_resource(starhalma::ServerUrl(Some(server.origin.clone())));
+        app.insert_resource(starhalma::OnlineServer(Some(
+            server.origin.parse().unwrap(),
+        )));
     });
     host.world_mut().write_message(NetRequest::Host {
         variant: table2(),
@@ -1753,7 +1769,11 @@ fn a_quick_match_table_is_listed_and_taken_through_the_real_server() {
     let listed = watcher.world().resource::<Lobby>().rooms[0].0.clone();
     assert!(!listed.running);
     assert_eq!(listed.clock_ms, Some(MoveClock::SECONDS_60));
-    let link = starhalma_protocol::room_link(&server.origin, &listed.room);
+    let link = server
+        .origin
+        .parse::<ServerUrl>()
+        .unwrap()
+        .room(listed.room);
     watcher.world_mut().write_message(NetRequest::Sit(link));
     until_real(&mut watcher, "a seat at the table", |app| {
         app.world().resource::<Online>().seat == Some(1)
@@ -1796,16 +1816,23 @@ fn host_on_this_computer_serves_a_room_a_friend_joins_by_its_link() {
         .expect("the server runs");
     let link = host.world().resource::<Online>().link.clone().unwrap();
     assert!(
-        link.starts_with(&format!("http://127.0.0.1:{}/?room=", running.port())),
+        link.to_string()
+            .starts_with(&format!("http://127.0.0.1:{}/?room=", running.port())),
         "{link}"
     );
     assert_eq!(
-        host.world().resource::<starhalma::ServerUrl>().0.as_deref(),
-        Some(format!("http://127.0.0.1:{}", running.port()).as_str())
+        host.world()
+            .resource::<starhalma::OnlineServer>()
+            .0
+            .as_ref(),
+        Some(&link.server)
+    );
+    assert_eq!(
+        link.server.to_string(),
+        format!("http://127.0.0.1:{}", running.port())
     );
     // The friend: the link, and nothing else.
-    let room = starhalma_protocol::room_in_url(&link).unwrap();
-    let url = starhalma_protocol::socket_url(&link).unwrap();
+    let (room, url) = (link.room, link.server.socket());
     let (mut friend, _) = tungstenite::connect(url.as_str()).expect("the friend connects");
     let send = |socket: &mut tungstenite::WebSocket<_>, message: ClientMessage| {
         socket.send(Message::text(message.encode())).unwrap();
@@ -2182,13 +2209,31 @@ fn a_finished_game_opens_as_a_replay_from_its_share_link() {
     }
     game.resign(0).unwrap();
     let id = "0123456789abcdef0123";
-    let save: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
-    let record = serde_json::json!({ "id": id, "rules": "table", "save": save });
-    let (addr, asked) = serve_once("200 OK", record.to_string());
+    // The record as the server writes it: the protocol's one type.
+    let record = GameRecord {
+        summary: GameSummary {
+            id: id.into(),
+            rules: "table".into(),
+            players: 2,
+            public: true,
+            clock_ms: None,
+            rated: false,
+            started_ms: 1,
+            ended_ms: 2,
+            seats: vec![],
+            variant: Some(game.variant()),
+            result: Some(game.status()),
+            plies: Some(5),
+        },
+        moves: None,
+        save: Some(game.clone()),
+    };
+    let (addr, asked) = serve_once("200 OK", serde_json::to_string(&record).unwrap());
     let (mut app, _script) = online_app();
     let notice = |app: &App| app.world().resource::<Notice>().0.in_english();
-    app.world_mut()
-        .write_message(NetRequest::OpenReplay(format!("http://{addr}/?game={id}")));
+    app.world_mut().write_message(NetRequest::OpenReplay(
+        format!("http://{addr}/?game={id}").parse().unwrap(),
+    ));
     until_answered(&mut app, |app| {
         app.world().resource::<Match>().game.history().len() == 5
     });
@@ -2212,10 +2257,9 @@ fn a_finished_game_opens_as_a_replay_from_its_share_link() {
     let missing = serde_json::json!({"error": "not_found", "message": "no game has this id"});
     let (addr, _) = serve_once("404 Not Found", missing.to_string());
     let other = "fedcba9876543210fedc";
-    app.world_mut()
-        .write_message(NetRequest::OpenReplay(format!(
-            "http://{addr}/?game={other}"
-        )));
+    app.world_mut().write_message(NetRequest::OpenReplay(
+        format!("http://{addr}/?game={other}").parse().unwrap(),
+    ));
     until_answered(&mut app, |app| notice(app).starts_with("Could not open"));
     assert_eq!(
         notice(&app),
@@ -2225,20 +2269,12 @@ fn a_finished_game_opens_as_a_replay_from_its_share_link() {
         app.world().resource::<Match>().game.history(),
         game.history()
     );
-    // Not a game's link at all: said at once, nothing fetched.
-    app.world_mut().write_message(NetRequest::OpenReplay(
-        "http://host/?room=k3v7q2mzpa".into(),
-    ));
-    app.update();
-    app.update();
-    assert!(notice(&app).starts_with("\"http://host/?room=k3v7q2mzpa\" is not a game's link"));
     // A record whose save file is corrupt is refused like a corrupt file.
     let corrupt = serde_json::json!({ "id": id, "save": { "format": "nonsense" } });
     let (addr, _) = serve_once("200 OK", corrupt.to_string());
-    app.world_mut()
-        .write_message(NetRequest::OpenReplay(format!(
-            "http://{addr}/api/games/{id}"
-        )));
+    app.world_mut().write_message(NetRequest::OpenReplay(
+        format!("http://{addr}/api/games/{id}").parse().unwrap(),
+    ));
     until_answered(&mut app, |app| notice(app).starts_with("Could not open"));
     assert_eq!(
         app.world().resource::<Match>().game.history(),
@@ -2304,7 +2340,7 @@ fn ratings_show_beside_the_seats_and_the_result_gives_their_change() {
     let seats = vec![rated_person(ME, &me), rated_person("さくら", sakura)];
     let mut welcomed = welcome(Some(0), seats, Game::new(table2()), 2);
     if let ServerMessage::Welcome(w) = &mut welcomed {
-        w.link = format!("http://{addr}/?room=abcdefghij");
+        w.link = format!("http://{addr}/?room=abcdefghij").parse().unwrap();
     }
     script.push(&welcomed);
     until_answered(&mut app, |app| {
@@ -2364,7 +2400,9 @@ fn the_lobby_names_players_with_their_ratings() {
     }});
     let (addr, _asked) = serve_each(vec![("200 OK".into(), ratings.to_string())]);
     let (mut app, script) = online_app();
-    app.insert_resource(ServerUrl(Some(format!("http://{addr}"))));
+    app.insert_resource(OnlineServer(Some(
+        format!("http://{addr}").parse().unwrap(),
+    )));
     press(&mut app, MainButton::OpenOnline);
     script.push(&ServerMessage::Lobby {
         rooms: vec![LobbyRoom {
@@ -2393,7 +2431,7 @@ fn the_lobby_names_players_with_their_ratings() {
 #[test]
 fn an_invitation_seats_the_friend_while_the_room_waits() {
     let (mut app, script) = online_app();
-    enter_by(&mut app, NetRequest::Open(LINK.to_string()));
+    enter_by(&mut app, NetRequest::Open(LINK.parse().unwrap()));
     script.sent();
     welcome_to_ashas_table(&mut app, &script, None);
     assert!(
@@ -2417,7 +2455,7 @@ fn an_invitation_seats_the_friend_while_the_room_waits() {
 
     // A full room, opened by its link: watched, no seat asked for.
     let (mut app, script) = online_app();
-    enter_by(&mut app, NetRequest::Open(LINK.to_string()));
+    enter_by(&mut app, NetRequest::Open(LINK.parse().unwrap()));
     script.sent();
     script.push(&welcome(None, people(2), Game::new(table2()), 2));
     app.update();

@@ -18,8 +18,8 @@ use starhalma::testing::{
     ToggleMore, ViewButton,
 };
 use starhalma::{
-    GameCommand, Language, Match, PanelSettings, PlayerProfile, Screen, SeatKind, ServerUrl, Setup,
-    Store, SystemLanguage, TouchScreen,
+    GameCommand, Language, Match, OnlineServer, PanelSettings, PlayerProfile, Screen, SeatKind,
+    Setup, Store, SystemLanguage, TouchScreen,
 };
 use starhalma_ai::Level;
 use starhalma_protocol::{
@@ -97,7 +97,7 @@ fn laid_out(size: &Size, language: Language, start: Option<Match>) -> (App, Scri
                 mute_reactions: false,
                 player_key: None,
             })
-            .insert_resource(ServerUrl(Some("http://127.0.0.1:9".into())));
+            .insert_resource(OnlineServer(Some("http://127.0.0.1:9".parse().unwrap())));
         app.world_mut().spawn((
             Window {
                 resolution: WindowResolution::new(width, height).with_scale_factor_override(1.0),
@@ -205,7 +205,7 @@ fn welcome(seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
 fn welcome_in(seat: Option<u8>, seats: Vec<SeatHolder>, game: Game) -> ServerMessage {
     ServerMessage::Welcome(Box::new(Welcome {
         room: "abcdefghij".parse::<RoomCode>().unwrap(),
-        link: "http://127.0.0.1:9/?room=abcdefghij".into(),
+        link: "http://127.0.0.1:9/?room=abcdefghij".parse().unwrap(),
         seat,
         token: seat.map(|s| Token::from_bits(100 + u128::from(s))),
         host: seat == Some(0),
@@ -464,7 +464,10 @@ fn games_page() -> GamesPage {
                 rules: ["laws", "table_long_hops", "masters", "diamond"][i].into(),
                 players: 2,
                 public: i % 2 == 0,
+                clock_ms: None,
                 rated: i % 2 == 0,
+                variant: None,
+                result: None,
                 started_ms: 1_796_428_000_000,
                 ended_ms: 1_796_428_800_000,
                 seats: vec![
@@ -529,7 +532,7 @@ fn leaderboard() -> Leaderboard {
 fn enter_room(app: &mut App) {
     app.world_mut()
         .write_message(starhalma::testing::NetRequest::Join(
-            "http://127.0.0.1:9/?room=abcdefghij".into(),
+            "http://127.0.0.1:9/?room=abcdefghij".parse().unwrap(),
         ));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()

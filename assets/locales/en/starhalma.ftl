@@ -284,6 +284,8 @@ button-back = I'm back
 link-no-room = the link has no ?room= part
 link-bad-scheme = the link must start with http:// or https://
 link-no-host = the link names no host
+link-bad-host = "{ $host }" is not a host name
+link-no-game = the link names no finished game (?game= and 20 characters of 0–9, a–f)
 link-bad-room = '{ $code }' is not a room code: 10 characters of a-z and 2-7 (lowercase base32)
 # The room server's refusals, by their error code (the server's own words are the fallback).
 server-error-rate-limited = too many messages; this one was dropped
@@ -553,7 +555,7 @@ menu-type-name = Type a name: { $name }
 # A button that starts typing a room's code or link; $code: what is typed so far.
 menu-type-code = Join by code or link: { $code }
 menu-type-server = Server: { $address }
-online-bad-server = { $address } is not a server address (http://HOST:PORT)
+online-bad-server = { $address } is not a server address (http://HOST:PORT): { $reason }
 menu-join-code = Join
 menu-back = Back
 # Shown while typing, after what is typed.
@@ -595,7 +597,6 @@ online-new-identity-ask = Start over as a new player? Your games and ratings sta
 online-new-identity-done = You are a new player now
 replay-loaded = Replay of game { $game }: step through it with the move list
 replay-failed = Could not open game { $game }: { $reason }
-replay-bad-link = "{ $link }" is not a game's link (…/?game= and 20 characters of 0–9, a–f)
 fetch-status = the server answered { $status }
 fetch-garbled = the server's answer could not be read
 server-error-too-many-waiting = as many public tables as the server keeps are waiting: join one of them

@@ -231,6 +231,8 @@ button-back = 戻りました
 link-no-room = リンクに ?room= の部分がありません
 link-bad-scheme = リンクは http:// か https:// で始まる必要があります
 link-no-host = リンクにホスト名がありません
+link-bad-host = 「{ $host }」はホスト名ではありません
+link-no-game = リンクに対局（?game= と0〜9、a〜fの20文字）がありません
 link-bad-room = '{ $code }' はルームコードではありません: a〜z と 2〜7 の10文字（小文字の base32）です
 server-error-rate-limited = メッセージが多すぎます: このメッセージは捨てられました
 server-error-too-many-connections = あなたのアドレスからの接続が多すぎます
@@ -481,7 +483,7 @@ menu-create-public = 新しい公開テーブル（下に表示）
 menu-type-name = 名前を入力: { $name }
 menu-type-code = コードかリンクで入る: { $code }
 menu-type-server = サーバー: { $address }
-online-bad-server = { $address }はサーバーのアドレス（http://HOST:PORT）ではありません
+online-bad-server = { $address }はサーバーのアドレス（http://HOST:PORT）ではありません: { $reason }
 menu-join-code = 入る
 menu-back = 戻る
 typing-hint = （Enter: 決定、Esc: やめる）
@@ -522,7 +524,6 @@ online-new-identity-ask = 新しいプレイヤーとして始めますか？ �
 online-new-identity-done = 新しいプレイヤーになりました
 replay-loaded = 対局 { $game } の再生: 棋譜で一手ずつ見られます
 replay-failed = 対局 { $game } を開けませんでした: { $reason }
-replay-bad-link = 「{ $link }」は対局のリンク（…/?game= と0〜9、a〜fの20文字）ではありません
 fetch-status = サーバーの返事: { $status }
 fetch-garbled = サーバーの返事を読めませんでした
 server-error-too-many-waiting = 待っている公開テーブルがいっぱいです。どれかに入ってください

@@ -232,6 +232,8 @@ button-back = म फर्केँ
 link-no-room = लिङ्कमा ?room= भाग छैन
 link-bad-scheme = लिङ्क http:// वा https:// बाट सुरु हुनुपर्छ
 link-no-host = लिङ्कमा होस्ट छैन
+link-bad-host = "{ $host }" होस्टको नाम होइन
+link-no-game = लिङ्कमा खेल (?game= र ० देखि ९, a देखि f का २० अक्षर) छैन
 link-bad-room = '{ $code }' कोठाको कोड होइन: a-z र 2-7 का 10 अक्षर (सानो base32)
 server-error-rate-limited = धेरै सन्देश भए; यो सन्देश छोडियो
 server-error-too-many-connections = तपाईंको ठेगानाबाट धेरै जडान भए
@@ -482,7 +484,7 @@ menu-create-public = नयाँ सार्वजनिक टेबल (त�
 menu-type-name = नाम लेख्नुहोस्: { $name }
 menu-type-code = कोड वा लिङ्कले भित्र जानुहोस्: { $code }
 menu-type-server = सर्भर: { $address }
-online-bad-server = { $address } सर्भरको ठेगाना (http://HOST:PORT) होइन
+online-bad-server = { $address } सर्भरको ठेगाना (http://HOST:PORT) होइन: { $reason }
 menu-join-code = भित्र जानुहोस्
 menu-back = फर्कनुहोस्
 typing-hint = (Enter: सकियो, Esc: रद्द)
@@ -523,7 +525,6 @@ online-new-identity-ask = नयाँ खेलाडी भएर सुरु
 online-new-identity-done = तपाईं अब नयाँ खेलाडी हुनुहुन्छ
 replay-loaded = खेल { $game } को पुनरावृत्ति: चाल सूचीले एक-एक चाल हेर्नुहोस्
 replay-failed = खेल { $game } खोल्न सकिएन: { $reason }
-replay-bad-link = "{ $link }" खेलको लिङ्क होइन (…/?game= र ० देखि ९, a देखि f का २० अक्षर)
 fetch-status = सर्भरको जवाफ: { $status }
 fetch-garbled = सर्भरको जवाफ पढ्न सकिएन
 server-error-too-many-waiting = सर्भरले राख्ने जति सार्वजनिक टेबल पर्खिरहेका छन्: तीमध्ये एउटामा बस्नुहोस्

@@ -183,6 +183,8 @@ pub const BUTTON_BACK: &str = "button-back";
 pub const LINK_NO_ROOM: &str = "link-no-room";
 pub const LINK_BAD_SCHEME: &str = "link-bad-scheme";
 pub const LINK_NO_HOST: &str = "link-no-host";
+pub const LINK_BAD_HOST: &str = "link-bad-host";
+pub const LINK_NO_GAME: &str = "link-no-game";
 pub const LINK_BAD_ROOM: &str = "link-bad-room";
 pub const SERVER_ERROR_RATE_LIMITED: &str = "server-error-rate-limited";
 pub const SERVER_ERROR_TOO_MANY_CONNECTIONS: &str = "server-error-too-many-connections";
@@ -414,7 +416,6 @@ pub const ONLINE_NEW_IDENTITY_ASK: &str = "online-new-identity-ask";
 pub const ONLINE_NEW_IDENTITY_DONE: &str = "online-new-identity-done";
 pub const REPLAY_LOADED: &str = "replay-loaded";
 pub const REPLAY_FAILED: &str = "replay-failed";
-pub const REPLAY_BAD_LINK: &str = "replay-bad-link";
 pub const FETCH_STATUS: &str = "fetch-status";
 pub const FETCH_GARBLED: &str = "fetch-garbled";
 pub const SERVER_ERROR_TOO_MANY_WAITING: &str = "server-error-too-many-waiting";
@@ -634,6 +635,8 @@ pub const ALL: &[&str] = &[
     LINK_NO_ROOM,
     LINK_BAD_SCHEME,
     LINK_NO_HOST,
+    LINK_BAD_HOST,
+    LINK_NO_GAME,
     LINK_BAD_ROOM,
     SERVER_ERROR_RATE_LIMITED,
     SERVER_ERROR_TOO_MANY_CONNECTIONS,
@@ -865,7 +868,6 @@ pub const ALL: &[&str] = &[
     ONLINE_NEW_IDENTITY_DONE,
     REPLAY_LOADED,
     REPLAY_FAILED,
-    REPLAY_BAD_LINK,
     FETCH_STATUS,
     FETCH_GARBLED,
     SERVER_ERROR_TOO_MANY_WAITING,

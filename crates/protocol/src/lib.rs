@@ -42,7 +42,7 @@ pub use codec::{
     decode_server,
 };
 pub use ids::{IdError, PlayerKey, RoomCode, Token};
-pub use link::{LinkError, room_in_url, room_link, socket_url};
+pub use link::{GAME_ID_LEN, GameLink, LinkError, RoomLink, ServerUrl, is_game_id};
 pub use lobby::{LOBBY_MAX, LobbyRoom, MatchVariant};
 pub use message::{
     ClientMessage, ErrorCode, MovedBy, REACTION_EVERY_MS, Reaction, RoomEvent, ServerMessage,
@@ -50,9 +50,9 @@ pub use message::{
 };
 pub use name::{NameError, PlayerName};
 pub use records::{
-    Family, GAMES_PAGE_MAX, GameSummary, GamesPage, KEY_HEADER, LeaderLine, Leaderboard,
-    PLAYER_ID_LEN, RATINGS_MAX_PLAYERS, RatingSummary, RatingsPage, SeatSummary, game_url,
-    games_url, is_player_id, leaderboard_url, places, ratings_url,
+    ApiError, Family, GAMES_PAGE_MAX, GameRecord, GameSummary, GamesPage, KEY_HEADER, LeaderLine,
+    Leaderboard, PLAYER_ID_LEN, PlayerPage, RATINGS_MAX_PLAYERS, RatingSummary, RatingsPage,
+    SeatSummary, games_url, is_player_id, leaderboard_url, places, ratings_url,
 };
 pub use seat::SeatHolder;
 pub use session::{GONE_AFTER, Liveness, MoveInFlight, PING_AFTER, Session};

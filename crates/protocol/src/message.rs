@@ -5,6 +5,7 @@
 
 use crate::clock::MoveClock;
 use crate::ids::{PlayerKey, RoomCode, Token};
+use crate::link::RoomLink;
 use crate::lobby::{LobbyRoom, MatchVariant};
 use crate::seat::SeatHolder;
 use serde::{Deserialize, Serialize};
@@ -227,7 +228,7 @@ pub enum RoomEvent {
 pub struct Welcome {
     pub room: RoomCode,
     /// The link to send friends.
-    pub link: String,
+    pub link: RoomLink,
     /// The receiver's seat; `null` for a spectator.
     pub seat: Option<u8>,
     /// The receiver's seat token, to keep for reconnecting; `null` for a spectator.

@@ -3,8 +3,9 @@
 //! fields a client uses; the server's answers carry these and more).
 
 use crate::ids::PlayerKey;
+use crate::link::ServerUrl;
 use serde::{Deserialize, Serialize};
-use starhalma_rules::{Game, RuleSet, Status};
+use starhalma_rules::{Game, RuleSet, Status, Variant};
 
 /// The header a player's own key travels in (never the URL, which logs and histories keep).
 pub const KEY_HEADER: &str = "x-player-key";
@@ -60,18 +61,10 @@ impl Family {
     }
 }
 
-/// `origin` (`http://HOST:PORT`) without the slash a link may end with.
-fn trimmed(origin: &str) -> &str {
-    origin.trim_end_matches('/')
-}
-
 /// A player's games, newest first, `before` a page's `next` (their own private games too when
 /// the request carries their key in [`KEY_HEADER`]).
-pub fn games_url(origin: &str, player: &str, before: Option<i64>) -> String {
-    let mut url = format!(
-        "{}/api/players/{player}/games?limit={GAMES_PAGE_MAX}",
-        trimmed(origin)
-    );
+pub fn games_url(server: &ServerUrl, player: &str, before: Option<i64>) -> String {
+    let mut url = format!("{server}/api/players/{player}/games?limit={GAMES_PAGE_MAX}");
     if let Some(before) = before {
         url.push_str(&format!("&before={before}"));
     }
@@ -79,12 +72,8 @@ pub fn games_url(origin: &str, player: &str, before: Option<i64>) -> String {
 }
 
 /// The top of a family's ratings, for games of `players` (all counts when none).
-pub fn leaderboard_url(origin: &str, family: Family, players: Option<u8>) -> String {
-    let mut url = format!(
-        "{}/api/leaderboard?rules={}",
-        trimmed(origin),
-        family.name()
-    );
+pub fn leaderboard_url(server: &ServerUrl, family: Family, players: Option<u8>) -> String {
+    let mut url = format!("{server}/api/leaderboard?rules={}", family.name());
     if let Some(players) = players {
         url.push_str(&format!("&players={players}"));
     }
@@ -96,10 +85,9 @@ pub const RATINGS_MAX_PLAYERS: usize = 100;
 
 /// The ratings in a family of the players named (public ids, at most
 /// [`RATINGS_MAX_PLAYERS`]); players without one are left out of the answer.
-pub fn ratings_url(origin: &str, family: Family, players: &[&str]) -> String {
+pub fn ratings_url(server: &ServerUrl, family: Family, players: &[&str]) -> String {
     format!(
-        "{}/api/ratings?rules={}&players={}",
-        trimmed(origin),
+        "{server}/api/ratings?rules={}&players={}",
         family.name(),
         players.join(",")
     )
@@ -110,11 +98,6 @@ pub fn ratings_url(origin: &str, family: Family, players: &[&str]) -> String {
 pub struct RatingsPage {
     pub rules: String,
     pub ratings: std::collections::BTreeMap<String, RatingSummary>,
-}
-
-/// One game and its players: the record's own address is `/api/games/{id}`.
-pub fn game_url(origin: &str, id: &str) -> String {
-    format!("{}/api/games/{id}", trimmed(origin))
 }
 
 /// One seat of a kept game.
@@ -140,7 +123,8 @@ pub struct SeatSummary {
     pub change: Option<String>,
 }
 
-/// A kept game as a page of games lists it.
+/// A kept game as a page of games lists it. The variant, result and count of moves come from
+/// its save file, and are absent when that cannot be read back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
     pub id: String,
@@ -148,13 +132,54 @@ pub struct GameSummary {
     pub rules: String,
     pub players: usize,
     pub public: bool,
+    /// Each seat's time a move in a room with a clock.
+    #[serde(default)]
+    pub clock_ms: Option<u64>,
     pub rated: bool,
     pub started_ms: i64,
     pub ended_ms: i64,
     pub seats: Vec<SeatSummary>,
-    /// Moves made (plies), when the record could be read.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
+    /// How it ended: the rules' status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Status>,
+    /// Moves made (plies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plies: Option<usize>,
+}
+
+/// `GET /api/games/{id}`: one kept game whole. What the server writes and a client reads: the
+/// save is the rules' own game, every move checked as it is read, so a client opens it as it
+/// came without reading it again.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// Every move in the rules crate's notation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<String>>,
+    /// The save file (null when the server cannot read its own copy back).
+    pub save: Option<Game>,
+}
+
+/// `GET /api/players/{id}`: a player's name, ratings by family name and count of kept games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerPage {
+    pub id: String,
+    #[serde(default)]
+    pub name: Option<String>,
+    pub created_ms: i64,
+    pub games: i64,
+    pub ratings: std::collections::BTreeMap<String, RatingSummary>,
+}
+
+/// Every refusal of the API: a code for programs and the reason in words
+/// (docs/RECORDS.md lists the codes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ApiError {
+    pub error: String,
+    pub message: String,
 }
 
 impl GameSummary {
@@ -265,19 +290,19 @@ mod tests {
 
     #[test]
     fn addresses_of_the_api_pages() {
+        let server = |text: &str| text.parse::<ServerUrl>().unwrap();
         assert_eq!(
-            games_url("http://h:8080/", "abcdefghijkl", None),
+            games_url(&server("http://h:8080/"), "abcdefghijkl", None),
             "http://h:8080/api/players/abcdefghijkl/games?limit=50"
         );
         assert_eq!(
-            games_url("http://h:8080", "abcdefghijkl", Some(17)),
+            games_url(&server("http://h:8080"), "abcdefghijkl", Some(17)),
             "http://h:8080/api/players/abcdefghijkl/games?limit=50&before=17"
         );
         assert_eq!(
-            leaderboard_url("http://h", Family::TableLongHops, Some(3)),
+            leaderboard_url(&server("http://h"), Family::TableLongHops, Some(3)),
             "http://h/api/leaderboard?rules=table_long_hops&players=3"
         );
-        assert_eq!(game_url("http://h/", "ab"), "http://h/api/games/ab");
     }
 
     #[test]

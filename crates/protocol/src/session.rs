@@ -287,7 +287,7 @@ mod tests {
         let variant = Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap();
         Welcome {
             room: room(),
-            link: "http://127.0.0.1:1/?room=abcdefghij".into(),
+            link: "http://127.0.0.1:1/?room=abcdefghij".parse().unwrap(),
             seat: Some(0),
             token: None,
             host: true,

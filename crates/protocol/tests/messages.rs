@@ -406,50 +406,49 @@ fn tokens_are_32_lowercase_hex_characters_and_stay_out_of_debug_output() {
 #[test]
 fn room_links_are_built_and_read_back() {
     let code = room();
-    let link = room_link("http://192.168.1.20:8080", &code);
-    assert_eq!(link, "http://192.168.1.20:8080/?room=k3v7q2mzpa");
+    let server: ServerUrl = "http://192.168.1.20:8080".parse().unwrap();
+    let link = server.room(code);
     assert_eq!(
-        room_link("https://halma.example.org/", &code),
+        link.to_string(),
+        "http://192.168.1.20:8080/?room=k3v7q2mzpa"
+    );
+    let secure: ServerUrl = "https://halma.example.org/".parse().unwrap();
+    assert_eq!(
+        secure.room(code).to_string(),
         "https://halma.example.org/?room=k3v7q2mzpa"
     );
-    assert_eq!(room_in_url(&link), Ok(code));
-    assert_eq!(
-        room_in_url("http://h/?lang=en&room=k3v7q2mzpa#board"),
-        Ok(code)
-    );
-    assert_eq!(
-        room_in_url("http://h/index.html?room=k3v7q2mzpa&x=1"),
-        Ok(code)
-    );
-    assert_eq!(room_in_url("http://h:8080/"), Err(LinkError::NoRoom));
-    assert_eq!(
-        room_in_url("http://h/?rooms=k3v7q2mzpa"),
-        Err(LinkError::NoRoom)
-    );
-    assert_eq!(
-        room_in_url("http://h/#?room=k3v7q2mzpa"),
-        Err(LinkError::NoRoom)
-    );
+    assert_eq!(link.to_string().parse::<RoomLink>(), Ok(link.clone()));
+    let read = |text: &str| text.parse::<RoomLink>().map(|link| link.room);
+    assert_eq!(read("http://h/?lang=en&room=k3v7q2mzpa#board"), Ok(code));
+    assert_eq!(read("http://h/index.html?room=k3v7q2mzpa&x=1"), Ok(code));
+    assert_eq!(read("http://h:8080/"), Err(LinkError::NoRoom));
+    assert_eq!(read("http://h/?rooms=k3v7q2mzpa"), Err(LinkError::NoRoom));
+    assert_eq!(read("http://h/#?room=k3v7q2mzpa"), Err(LinkError::NoRoom));
     assert!(matches!(
-        room_in_url("http://h/?room=short"),
+        read("http://h/?room=short"),
         Err(LinkError::BadRoom(_))
     ));
+    assert_eq!(read("k3v7q2mzpa"), Err(LinkError::BadScheme));
+    // A link travels as its text.
+    let json = serde_json::to_string(&link).unwrap();
+    assert_eq!(json, "\"http://192.168.1.20:8080/?room=k3v7q2mzpa\"");
+    assert_eq!(serde_json::from_str::<RoomLink>(&json).ok(), Some(link));
 }
 
 #[test]
 fn links_lead_to_the_socket_on_the_same_port() {
+    let socket = |text: &str| text.parse::<RoomLink>().map(|link| link.server.socket());
     assert_eq!(
-        socket_url("http://192.168.1.20:8080/?room=k3v7q2mzpa").as_deref(),
+        socket("http://192.168.1.20:8080/?room=k3v7q2mzpa").as_deref(),
         Ok("ws://192.168.1.20:8080/ws")
     );
     assert_eq!(
-        socket_url("https://halma.example.org?room=k3v7q2mzpa").as_deref(),
+        socket("https://halma.example.org?room=k3v7q2mzpa").as_deref(),
         Ok("wss://halma.example.org/ws")
     );
     assert_eq!(
-        socket_url("http://[::1]:9000").as_deref(),
-        Ok("ws://[::1]:9000/ws")
+        socket("ftp://h/?room=k3v7q2mzpa"),
+        Err(LinkError::BadScheme)
     );
-    assert_eq!(socket_url("ftp://h/"), Err(LinkError::BadScheme));
-    assert_eq!(socket_url("http:///?room=x"), Err(LinkError::NoHost));
+    assert_eq!(socket("http:///?room=k3v7q2mzpa"), Err(LinkError::NoHost));
 }

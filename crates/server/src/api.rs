@@ -12,7 +12,7 @@
 
 use crate::identity::{is_player_id, key_matches};
 use crate::ratings::{Family, Rating, change_words};
-use crate::records::{GameRecord, PAGE_MAX, Records, RecordsError};
+use crate::records::{PAGE_MAX, Records, RecordsError, StoredGame};
 use crate::room::RECORD_ID_BYTES;
 use crate::server::{Server, forwarded_for};
 use crate::store::RoomStore;
@@ -21,8 +21,10 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{Value, json};
-use starhalma_protocol::PlayerKey;
+use starhalma_protocol::{
+    ApiError, GameRecord, GameSummary, GamesPage, LeaderLine, Leaderboard, PlayerKey, PlayerPage,
+    RatingSummary, RatingsPage, SeatSummary,
+};
 use starhalma_rules::Game;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -33,7 +35,11 @@ use starhalma_protocol::RATINGS_MAX_PLAYERS;
 const PAGE_DEFAULT: u32 = 20;
 
 fn refusal(status: StatusCode, code: &str, message: &str) -> Response {
-    (status, Json(json!({ "error": code, "message": message }))).into_response()
+    let error = ApiError {
+        error: code.to_string(),
+        message: message.to_string(),
+    };
+    (status, Json(error)).into_response()
 }
 
 fn bad(message: &str) -> Response {
@@ -93,19 +99,19 @@ fn is_record_id(text: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-fn rating_json(rating: &Rating) -> Value {
-    json!({
-        "rating": rating.rating.round() as i64,
-        "deviation": rating.deviation.round() as i64,
-        "games": rating.games,
-        "provisional": rating.provisional(),
-    })
+fn rating_summary(rating: &Rating) -> RatingSummary {
+    RatingSummary {
+        rating: rating.rating.round() as i64,
+        deviation: rating.deviation.round() as i64,
+        games: i64::from(rating.games),
+        provisional: rating.provisional(),
+    }
 }
 
-/// A game as the API shows it: the save file read back for its moves and result.
-fn game_json(game: &GameRecord, full: bool) -> Value {
+/// A game as a page lists it, and its save file read back (for its variant, result and moves).
+fn game_summary(game: &StoredGame) -> (GameSummary, Option<Game>) {
     let played = Game::from_json(&game.save).ok();
-    let seats: Vec<Value> = game
+    let seats = game
         .seats
         .iter()
         .map(|seat| {
@@ -122,45 +128,45 @@ fn game_json(game: &GameRecord, full: bool) -> Value {
                 )),
                 _ => None,
             };
-            json!({
-                "seat": seat.seat,
-                "player": seat.player,
-                "computer": seat.computer,
-                "name": seat.name,
-                "place": seat.place,
-                "rating_before": seat.rating_before.map(|r| r.round() as i64),
-                "rating_after": seat.rating_after.map(|r| r.round() as i64),
-                "change": change,
-            })
+            SeatSummary {
+                seat: seat.seat,
+                player: seat.player.clone(),
+                computer: seat.computer.clone(),
+                name: seat.name.clone(),
+                place: seat.place,
+                rating_before: seat.rating_before.map(|r| r.round() as i64),
+                rating_after: seat.rating_after.map(|r| r.round() as i64),
+                change,
+            }
         })
         .collect();
-    let mut value = json!({
-        "id": game.id,
-        "rules": game.family.name(),
-        "players": game.seats.len(),
-        "public": game.public,
-        "clock_ms": game.clock_ms,
-        "rated": game.seats.iter().any(|s| s.rating_after.is_some()),
-        "started_ms": game.started_ms,
-        "ended_ms": game.ended_ms,
-        "seats": seats,
-    });
-    if let Some(played) = &played {
-        value["variant"] = json!(played.variant());
-        value["result"] = json!(played.status());
-        value["plies"] = json!(played.history().len());
-        if full {
-            value["moves"] = played
-                .history()
-                .iter()
-                .map(|p| Value::String(p.mv.to_string()))
-                .collect();
-        }
+    let summary = GameSummary {
+        id: game.id.clone(),
+        rules: game.family.name().to_string(),
+        players: game.seats.len(),
+        public: game.public,
+        clock_ms: game.clock_ms,
+        rated: game.seats.iter().any(|s| s.rating_after.is_some()),
+        started_ms: game.started_ms,
+        ended_ms: game.ended_ms,
+        seats,
+        variant: played.as_ref().map(Game::variant),
+        result: played.as_ref().map(Game::status),
+        plies: played.as_ref().map(|p| p.history().len()),
+    };
+    (summary, played)
+}
+
+/// A game whole: its summary, its moves and its save.
+fn game_record(game: &StoredGame) -> GameRecord {
+    let (summary, played) = game_summary(game);
+    GameRecord {
+        summary,
+        moves: played
+            .as_ref()
+            .map(|p| p.history().iter().map(|p| p.mv.to_string()).collect()),
+        save: played,
     }
-    if full {
-        value["save"] = serde_json::from_str(&game.save).unwrap_or(Value::Null);
-    }
-    value
 }
 
 async fn get_game<S: RoomStore>(
@@ -177,7 +183,7 @@ async fn get_game<S: RoomStore>(
         return bad("a game id is 20 lowercase hexadecimal characters");
     }
     match records.game(&id).await {
-        Ok(Some(game)) => Json(game_json(&game, true)).into_response(),
+        Ok(Some(game)) => Json(game_record(&game)).into_response(),
         Ok(None) => not_found("no game has this id"),
         Err(e) => database(e),
     }
@@ -197,21 +203,18 @@ async fn get_player<S: RoomStore>(
         return bad("a player id is 12 characters of a-z and 2-7");
     }
     match records.player(&id).await {
-        Ok(Some(player)) => {
-            let ratings: serde_json::Map<String, Value> = player
+        Ok(Some(player)) => Json(PlayerPage {
+            id: player.id,
+            name: player.name,
+            created_ms: player.created_ms,
+            games: player.games,
+            ratings: player
                 .ratings
                 .iter()
-                .map(|(family, rating)| (family.name().to_string(), rating_json(rating)))
-                .collect();
-            Json(json!({
-                "id": player.id,
-                "name": player.name,
-                "created_ms": player.created_ms,
-                "games": player.games,
-                "ratings": ratings,
-            }))
-            .into_response()
-        }
+                .map(|(family, rating)| (family.name().to_string(), rating_summary(rating)))
+                .collect(),
+        })
+        .into_response(),
         Ok(None) => {
             not_found("no player has this id (a player appears with their first kept game)")
         }
@@ -276,11 +279,11 @@ async fn get_player_games<S: RoomStore>(
             let next = (games.len() == limit as usize)
                 .then(|| games.last().map(|g| g.ended_ms))
                 .flatten();
-            Json(json!({
-                "player": id,
-                "games": games.iter().map(|g| game_json(g, false)).collect::<Vec<_>>(),
-                "next": next,
-            }))
+            Json(GamesPage {
+                player: id,
+                games: games.iter().map(|g| game_summary(g).0).collect(),
+                next,
+            })
             .into_response()
         }
         Err(e) => database(e),
@@ -329,16 +332,20 @@ async fn get_leaderboard<S: RoomStore>(
         Some(_) => return bad("players is a count from 2 to 6"),
     };
     match records.leaderboard(family, players).await {
-        Ok(lines) => Json(json!({
-            "rules": family.name(),
-            "players": players,
-            "leaders": lines.iter().enumerate().map(|(i, line)| json!({
-                "rank": i + 1,
-                "player": line.player,
-                "name": line.name,
-                "rating": rating_json(&line.rating),
-            })).collect::<Vec<_>>(),
-        }))
+        Ok(lines) => Json(Leaderboard {
+            rules: family.name().to_string(),
+            players,
+            leaders: lines
+                .into_iter()
+                .enumerate()
+                .map(|(i, line)| LeaderLine {
+                    rank: i + 1,
+                    player: line.player,
+                    name: line.name,
+                    rating: rating_summary(&line.rating),
+                })
+                .collect(),
+        })
         .into_response(),
         Err(e) => database(e),
     }
@@ -374,13 +381,14 @@ async fn get_ratings<S: RoomStore>(
         return bad("a player id is 12 characters of a-z and 2-7");
     }
     match records.ratings_of(family, &players).await {
-        Ok(found) => {
-            let ratings: serde_json::Map<String, Value> = found
+        Ok(found) => Json(RatingsPage {
+            rules: family.name().to_string(),
+            ratings: found
                 .iter()
-                .map(|(player, rating)| (player.clone(), rating_json(rating)))
-                .collect();
-            Json(json!({ "rules": family.name(), "ratings": ratings })).into_response()
-        }
+                .map(|(player, rating)| (player.clone(), rating_summary(rating)))
+                .collect(),
+        })
+        .into_response(),
         Err(e) => database(e),
     }
 }

@@ -6,7 +6,7 @@
 //! journal when it starts again. The memory held is bounded: the writer reads at most
 //! [`BATCH`] games at a time; the rest wait in the file.
 
-use crate::records::{GameRecord, Records};
+use crate::records::{Records, StoredGame};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -26,7 +26,7 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 #[serde(tag = "t", rename_all = "snake_case")]
 enum Line {
     /// A game to write.
-    Game { game: Box<GameRecord> },
+    Game { game: Box<StoredGame> },
     /// The game with this id was written (or needs no writing).
     Done { id: String },
     /// The change that ended this game did not reach the room's store (it will be journaled
@@ -49,9 +49,9 @@ impl Journal {
 
     /// The games not yet done or cancelled, in the order they were journaled; the file is
     /// rewritten to hold only them (a line cut short by a crash is dropped).
-    fn compact(&mut self) -> std::io::Result<Vec<GameRecord>> {
+    fn compact(&mut self) -> std::io::Result<Vec<StoredGame>> {
         let mut order = Vec::new();
-        let mut waiting: HashMap<String, GameRecord> = HashMap::new();
+        let mut waiting: HashMap<String, StoredGame> = HashMap::new();
         for text in BufReader::new(File::open(&self.path)?).lines() {
             match serde_json::from_str(&text?) {
                 Ok(Line::Game { game }) => {
@@ -66,7 +66,7 @@ impl Journal {
                 Err(e) => tracing::warn!("journal {}: a line skipped: {e}", self.path.display()),
             }
         }
-        let games: Vec<GameRecord> = order
+        let games: Vec<StoredGame> = order
             .into_iter()
             .filter_map(|id| waiting.remove(&id))
             .collect();
@@ -138,7 +138,7 @@ impl Recorder {
     }
 
     /// Keep `game` until it is written: on disk before this returns.
-    pub fn keep(&self, game: &GameRecord) {
+    pub fn keep(&self, game: &StoredGame) {
         let line = Line::Game {
             game: Box::new(game.clone()),
         };
@@ -164,7 +164,7 @@ impl Recorder {
     }
 
     /// The games waiting, at most [`BATCH`], and how many wait in all.
-    fn waiting(&self) -> (Vec<GameRecord>, usize) {
+    fn waiting(&self) -> (Vec<StoredGame>, usize) {
         match self.journal().compact() {
             Ok(mut games) => {
                 let all = games.len();
@@ -179,12 +179,12 @@ impl Recorder {
     }
 
     /// Write one game, trying again until the database takes it.
-    async fn write_until_kept(self: &Arc<Recorder>, game: &GameRecord, waiting: usize) {
+    async fn write_until_kept(self: &Arc<Recorder>, game: &StoredGame, waiting: usize) {
         let mut wait = Duration::from_millis(250);
         loop {
             match self.records.write_game(game).await {
                 Ok(kept) => {
-                    if let Some(kept) = kept.filter(GameRecord::rated) {
+                    if let Some(kept) = kept.filter(StoredGame::rated) {
                         tracing::info!("game {} kept and rated", kept.id);
                     }
                     // File work (a write and its sync) off the threads that serve the rooms.

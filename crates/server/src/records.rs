@@ -51,7 +51,7 @@ pub struct SeatRecord {
 
 /// A finished game as kept.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRecord {
+pub struct StoredGame {
     /// Unguessable: a private room's game is read only by its id.
     pub id: String,
     pub family: Family,
@@ -65,7 +65,7 @@ pub struct GameRecord {
     pub ended_ms: i64,
 }
 
-impl GameRecord {
+impl StoredGame {
     /// Rated: a public room with a clock, every seat a person known by a player key (a person
     /// who left, the computer finishing for them, still counts as theirs), and places decided.
     pub fn rated(&self) -> bool {
@@ -153,10 +153,10 @@ impl Records {
     }
 
     /// Keep a finished game; a game already kept (the same id) is left as it is. A rated game
-    /// ([`GameRecord::rated`]) moves its players' ratings in the same transaction, so a game
+    /// ([`StoredGame::rated`]) moves its players' ratings in the same transaction, so a game
     /// counts once however often it is written. Answers the game as kept (with its seats'
     /// ratings before and after), or `None` when it was kept already.
-    pub async fn write_game(&self, game: &GameRecord) -> Result<Option<GameRecord>, RecordsError> {
+    pub async fn write_game(&self, game: &StoredGame) -> Result<Option<StoredGame>, RecordsError> {
         let mut game = game.clone();
         let mut transaction = self.pool.begin().await?;
         let written = sqlx::query(
@@ -253,7 +253,7 @@ impl Records {
     }
 
     /// The game kept under `id`, if there is one.
-    pub async fn game(&self, id: &str) -> Result<Option<GameRecord>, RecordsError> {
+    pub async fn game(&self, id: &str) -> Result<Option<StoredGame>, RecordsError> {
         let Some(row) = sqlx::query(
             "SELECT family, public, clock_ms, save, started_ms, ended_ms FROM games WHERE id = $1",
         )
@@ -291,7 +291,7 @@ impl Records {
             })
         })
         .collect::<Result<Vec<_>, RecordsError>>()?;
-        Ok(Some(GameRecord {
+        Ok(Some(StoredGame {
             id: id.to_string(),
             family,
             public: row.try_get::<i64, _>("public")? != 0,
@@ -388,7 +388,7 @@ impl Records {
         before: Option<i64>,
         limit: u32,
         include_private: bool,
-    ) -> Result<Vec<GameRecord>, RecordsError> {
+    ) -> Result<Vec<StoredGame>, RecordsError> {
         let ids = sqlx::query(
             "SELECT g.id AS id FROM games g JOIN game_seats s ON s.game = g.id \
              WHERE s.player = $1 AND g.ended_ms < $2 AND (g.public = 1 OR $3 = 1) \
@@ -469,7 +469,7 @@ pub(crate) mod tests {
     use starhalma_rules::{Game, RuleSet, Variant};
 
     /// A two-player table game: a few moves, then Blue resigns.
-    fn finished() -> GameRecord {
+    fn finished() -> StoredGame {
         let mut game = Game::new(Variant::new(RuleSet::Table { long_hops: false }, 2).unwrap());
         for _ in 0..6 {
             let mv = game.legal_moves()[0];
@@ -477,7 +477,7 @@ pub(crate) mod tests {
         }
         game.resign(1).unwrap();
         let placed = places(&game).unwrap();
-        GameRecord {
+        StoredGame {
             id: "g7Hq2mXv9Lk4".to_string(),
             family: Family::of(game.rule_set()),
             public: true,
@@ -575,13 +575,13 @@ pub(crate) mod tests {
 
     /// A finished rated game of the laws for four players known by keys, placed 1-4 by
     /// seat (as if the ranking were so), in a public room with a clock.
-    pub(crate) fn rated_four(id: &str, public: bool, ended_ms: i64) -> GameRecord {
+    pub(crate) fn rated_four(id: &str, public: bool, ended_ms: i64) -> StoredGame {
         let mut game = Game::new(Variant::new(RuleSet::Laws, 4).unwrap());
         for _ in 0..8 {
             let mv = game.legal_moves()[0];
             game.play(mv).unwrap();
         }
-        GameRecord {
+        StoredGame {
             id: id.to_string(),
             family: Family::Laws,
             public,

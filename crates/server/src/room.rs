@@ -5,12 +5,12 @@
 
 use crate::identity::{PlayerRef, hex};
 use crate::ratings::{Family, places};
-use crate::records::{GameRecord, SeatRecord};
+use crate::records::{SeatRecord, StoredGame};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use starhalma_protocol::{
     ErrorCode, LobbyRoom, MatchVariant, MoveClock, MovedBy, PlayerName, Reaction, RoomCode,
-    RoomEvent, SeatHolder, Token, Welcome,
+    RoomEvent, RoomLink, SeatHolder, Token, Welcome,
 };
 use starhalma_rules::{Game, IllegalMove, Move, Variant};
 use std::collections::BTreeMap;
@@ -539,7 +539,7 @@ impl Room {
     }
 
     /// The room as the holder of `seat` (or a spectator, `None`) sees it at `now`.
-    pub fn welcome(&self, link: String, seat: Option<u8>, now: Duration) -> Welcome {
+    pub fn welcome(&self, link: RoomLink, seat: Option<u8>, now: Duration) -> Welcome {
         Welcome {
             room: self.code,
             link,
@@ -600,7 +600,7 @@ impl Room {
     /// The finished game as it is kept (before ratings), or `None` while it goes on. `now`
     /// is the server's clock and `wall_ms` the time of day it stands for (ms since the Unix
     /// epoch), for the record's start and end.
-    pub fn finished(&self, now: Duration, wall_ms: i64) -> Option<GameRecord> {
+    pub fn finished(&self, now: Duration, wall_ms: i64) -> Option<StoredGame> {
         if !self.started || !self.game.is_over() {
             return None;
         }
@@ -632,7 +632,7 @@ impl Room {
             })
             .collect();
         let played = now.saturating_sub(self.game_since.unwrap_or(now));
-        Some(GameRecord {
+        Some(StoredGame {
             id: self.record_id(),
             family: Family::of(self.game.rule_set()),
             public: self.public,
@@ -1056,6 +1056,10 @@ mod tests {
 
     const HOST: ConnId = 100;
 
+    fn link() -> RoomLink {
+        "http://127.0.0.1:1/?room=abcdefghij".parse().unwrap()
+    }
+
     fn room(players: u8) -> Room {
         let variant = Variant::new(starhalma_rules::RuleSet::Laws, players).unwrap();
         let table = Table {
@@ -1146,7 +1150,7 @@ mod tests {
         r.take_seat(token, 300).unwrap();
         assert_eq!(r.holders()[1], person(true, "Player 1"));
         assert_eq!(
-            r.welcome(String::new(), None, Duration::ZERO).seats,
+            r.welcome(link(), None, Duration::ZERO).seats,
             [person(true, "Asha"), person(true, "Player 1")]
         );
     }
@@ -1243,7 +1247,7 @@ mod tests {
         // The clock starts with play.
         assert_eq!(r.turn_left(secs(8)), Some(secs(15)));
         assert_eq!(
-            r.welcome(String::new(), Some(0), secs(8)).turn_left_ms,
+            r.welcome(link(), Some(0), secs(8)).turn_left_ms,
             Some(15_000)
         );
         assert!(!r.computer_due(secs(22)));

@@ -17,7 +17,7 @@ use futures_util::SinkExt;
 use starhalma_ai::{Level, Planner, SplitMix};
 use starhalma_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, MatchVariant, MoveClock, PlayerKey, PlayerName,
-    REACTION_EVERY_MS, RoomCode, ServerMessage, Token, Welcome, decode_client, room_link,
+    REACTION_EVERY_MS, RoomCode, ServerMessage, ServerUrl, Token, Welcome, decode_client,
 };
 use starhalma_rules::Variant;
 use std::net::{IpAddr, SocketAddr};
@@ -151,7 +151,7 @@ pub(crate) async fn upgrade<S: RoomStore>(
     } else {
         ("http", peer.ip())
     };
-    let origin = format!("{scheme}://{}", link_host(&headers, server.addr));
+    let origin = link_host(&headers, server.addr, scheme == "https");
     let slot = server
         .gate
         .connect(address, server.limits.max_connections_per_address);
@@ -200,18 +200,13 @@ fn forwarded_proto(headers: &HeaderMap) -> Option<&'static str> {
 
 /// The host for room links: the one the client reached us by (so a link made on a LAN address
 /// works for friends on that LAN), when it looks like a host; else our own address.
-fn link_host(headers: &HeaderMap, addr: SocketAddr) -> String {
-    let host = headers.get(HOST).and_then(|h| h.to_str().ok());
-    let plain = |h: &&str| {
-        !h.is_empty()
-            && h.len() <= 255
-            && h.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-    };
-    match host.filter(plain) {
-        Some(host) => host.to_string(),
-        None => addr.to_string(),
-    }
+fn link_host(headers: &HeaderMap, addr: SocketAddr, secure: bool) -> ServerUrl {
+    headers
+        .get(HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| h.len() <= 255)
+        .and_then(|h| ServerUrl::new(secure, h).ok())
+        .unwrap_or_else(|| ServerUrl::of_socket(secure, addr))
 }
 
 impl<S> Server<S> {
@@ -250,7 +245,7 @@ fn random_u128() -> u128 {
 /// One connection's view: its room, the token it plays with and the last event it was sent.
 struct Connection {
     id: ConnId,
-    origin: String,
+    origin: ServerUrl,
     address: IpAddr,
     room: Option<RoomCode>,
     /// The seat token this connection holds; the room says which seat, if any, it plays now
@@ -400,7 +395,7 @@ fn close_with(code: u16, reason: &'static str) -> Message {
 async fn serve_connection<S: RoomStore>(
     server: Arc<Server<S>>,
     mut socket: WebSocket,
-    origin: String,
+    origin: ServerUrl,
     address: IpAddr,
     slot: ConnectionSlot,
 ) {
@@ -664,7 +659,7 @@ impl Connection {
         let Some(code) = self.room else {
             return Vec::new();
         };
-        let link = room_link(&self.origin, &code);
+        let link = self.origin.room(code);
         let (token, id) = (self.token, self.id);
         let now = server.clock.now();
         match server
@@ -815,7 +810,7 @@ impl Connection {
         code: RoomCode,
         token: Option<Token>,
     ) -> Vec<ServerMessage> {
-        let link = room_link(&self.origin, &code);
+        let link = self.origin.room(code);
         let id = self.id;
         let now = server.clock.now();
         let player = &self.player;
@@ -987,7 +982,7 @@ impl Connection {
                 continue;
             }
             let token = Token::from_bits(random_u128());
-            let link = room_link(&self.origin, &room.room);
+            let link = self.origin.room(room.room);
             let (name, player) = (&self.name, &self.player);
             let entered = server
                 .store
@@ -1072,7 +1067,7 @@ impl Connection {
                 }
             }
             server.gate.room_created(self.address, now);
-            let link = room_link(&self.origin, &code);
+            let link = self.origin.room(code);
             let id = self.id;
             return match server
                 .store
@@ -1114,7 +1109,7 @@ impl Connection {
         match message {
             ClientMessage::Join {} => {
                 let new_token = Token::from_bits(random_u128());
-                let link = room_link(&self.origin, &code);
+                let link = self.origin.room(code);
                 let (name, player) = (&self.name, &self.player);
                 let joined = server
                     .change(&code, |room| {

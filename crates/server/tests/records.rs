@@ -10,8 +10,8 @@ use common::postgres::Postgres;
 use common::{Client, RedisProcess, ServerProcess, variant};
 use serde_json::{Value, json};
 use starhalma_protocol::{
-    ClientMessage, Family, GamesPage, KEY_HEADER, Leaderboard, PlayerKey, RatingsPage, RoomEvent,
-    ServerMessage, games_url, leaderboard_url, ratings_url,
+    ClientMessage, Family, GameRecord, GamesPage, KEY_HEADER, Leaderboard, PlayerKey, RatingsPage,
+    RoomEvent, ServerMessage, games_url, leaderboard_url, ratings_url,
 };
 use starhalma_rules::RuleSet;
 use std::path::PathBuf;
@@ -161,6 +161,13 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
         "{game}"
     );
     assert_eq!(game["result"]["status"], "won", "{}", game["result"]);
+    // A client reads the same answer as the protocol's one record type, the save a checked game.
+    let typed: GameRecord = serde_json::from_value(game.clone()).expect("the protocol's record");
+    let saved = typed.save.expect("the save read back");
+    assert_eq!(saved.history().len(), 6);
+    assert_eq!(typed.summary.plies, Some(6));
+    assert_eq!(typed.summary.result, Some(saved.status()));
+    assert_eq!(typed.moves.as_deref().map(<[String]>::len), Some(6));
     assert_eq!(game["seats"][0]["player"], host_id.as_str());
     assert_eq!(game["seats"][0]["name"], "Asha");
     assert_eq!(game["seats"][1]["name"], "Sakura");
@@ -222,7 +229,7 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
     assert!(player["ratings"]["laws"]["rating"].as_i64().unwrap() > 1500);
     // Both ratings in one request (a player without one is left out).
     let asked = ratings_url(
-        "http://x",
+        &"http://x".parse().unwrap(),
         Family::Laws,
         &[&host_id, &friend_id, "abcdefghijkl"],
     );
@@ -243,7 +250,7 @@ fn a_game_is_kept_through_a_kill_at_its_end_and_read_back_move_for_move_with_rat
     // protocol's shape for clients, at the address it builds from the key alone.
     assert_eq!(key(2).public_id(), friend_id);
     let own = key(2).to_string();
-    let address = games_url("http://x", &friend_id, None);
+    let address = games_url(&"http://x".parse().unwrap(), &friend_id, None);
     let (status, body) = server.get(
         address.strip_prefix("http://x").unwrap(),
         &[(KEY_HEADER, &own)],
@@ -389,7 +396,7 @@ fn the_api_answers_bad_ids_unknown_ids_bad_pages_and_floods_clearly() {
     // A new player (no game kept yet) asking with their own key: an empty list.
     let newcomer = key(9);
     let (status, body) = server.get(
-        games_url("http://x", &newcomer.public_id(), None)
+        games_url(&"http://x".parse().unwrap(), &newcomer.public_id(), None)
             .strip_prefix("http://x")
             .unwrap(),
         &[(KEY_HEADER, &newcomer.to_string())],
@@ -401,7 +408,7 @@ fn the_api_answers_bad_ids_unknown_ids_bad_pages_and_floods_clearly() {
             .games
             .is_empty()
     );
-    let board = leaderboard_url("http://x", Family::Diamond, Some(3));
+    let board = leaderboard_url(&"http://x".parse().unwrap(), Family::Diamond, Some(3));
     let (status, body) = server.get(board.strip_prefix("http://x").unwrap(), &[]);
     assert_eq!(status, 200);
     let board: Leaderboard = serde_json::from_str(&body).unwrap();

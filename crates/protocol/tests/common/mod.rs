@@ -217,7 +217,7 @@ pub fn server_examples() -> Vec<ServerMessage> {
     let mut messages = vec![
         ServerMessage::Welcome(Box::new(Welcome {
             room: room(),
-            link: "http://192.168.1.20:8080/?room=k3v7q2mzpa".into(),
+            link: "http://192.168.1.20:8080/?room=k3v7q2mzpa".parse().unwrap(),
             seat: Some(0),
             token: Some(token()),
             host: true,
@@ -240,7 +240,9 @@ pub fn server_examples() -> Vec<ServerMessage> {
         })),
         ServerMessage::Welcome(Box::new(Welcome {
             room: room(),
-            link: "https://halma.example.org/?room=k3v7q2mzpa".into(),
+            link: "https://halma.example.org/?room=k3v7q2mzpa"
+                .parse()
+                .unwrap(),
             seat: None,
             token: None,
             host: false,
@@ -478,7 +480,7 @@ pub fn any_welcome() -> impl Strategy<Value = ServerMessage> {
         any::<bool>(),
         proptest::collection::vec(any_seat_holder(), 6),
         any::<u64>(),
-        "[ -~]{0,60}",
+        "[a-z0-9.-]{1,30}(:[0-9]{1,5})?",
         proptest::option::of((
             proptest::sample::select(MoveClock::ALL.to_vec()),
             any::<u64>(),
@@ -489,6 +491,9 @@ pub fn any_welcome() -> impl Strategy<Value = ServerMessage> {
                 let players = game.variant().players();
                 seats.truncate(players.into());
                 let seat = token.map(|_| seat % players);
+                let link = format!("http://{link}/?room={room}")
+                    .parse()
+                    .expect("a host of host characters");
                 ServerMessage::Welcome(Box::new(Welcome {
                     room,
                     link,

@@ -315,7 +315,7 @@ pub struct Client {
     pub seat: Option<u8>,
     pub token: Option<Token>,
     pub room: Option<RoomCode>,
-    pub link: Option<String>,
+    pub link: Option<starhalma_protocol::RoomLink>,
     /// Every event applied, with its seq.
     pub events: Vec<(u64, RoomEvent)>,
     /// The seats of the last welcome.
@@ -639,7 +639,7 @@ pub fn two_players(server: &ServerProcess) -> (Client, Client) {
     host.welcome();
     assert_eq!(host.seat, Some(0));
     let link = host.link.clone().unwrap();
-    let room = starhalma_protocol::room_in_url(&link).unwrap();
+    let room = link.room;
     let mut friend = server.connect();
     friend.send(&ClientMessage::Hello {
         room: Some(room),

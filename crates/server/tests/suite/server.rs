@@ -48,6 +48,7 @@ fn two_people_play_and_every_view_agrees() {
         host.link
             .as_ref()
             .unwrap()
+            .to_string()
             .starts_with(&format!("http://{}/?room=", server.addr))
     );
     let mut id = 0;
@@ -1087,7 +1088,7 @@ fn a_room_created_with_random_start_starts_with_the_tossed_seat() {
         player_key: None,
     });
     host.welcome();
-    let room = starhalma_protocol::room_in_url(&host.link.clone().unwrap()).unwrap();
+    let room = host.link.clone().unwrap().room;
     let mut friend = server.connect();
     friend.send(&ClientMessage::Hello {
         room: Some(room),
