@@ -135,19 +135,19 @@ fn show_destinations(
 
 /// How long destination rings pulse after a marble is chosen. Then they glow steady, so a
 /// person thinking over a chosen marble costs no frames.
-const PULSE_SECONDS: f64 = 3.0;
+const PULSE: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// New rings pulse for [`PULSE_SECONDS`] (holding frames), then settle to a steady glow.
+/// New rings pulse for [`PULSE`] (holding frames), then settle to a steady glow.
 fn settle_pulse(
     rings: Query<(), With<DestinationRing>>,
     new_rings: Query<(), Added<DestinationRing>>,
     time: Res<Time<Real>>,
     assets: Res<MarkAssets>,
     mut glows: ResMut<Assets<GlowMaterial>>,
-    mut since: Local<Option<f64>>,
+    mut since: Local<Option<std::time::Duration>>,
     mut keep: ResMut<KeepAwake>,
 ) {
-    let now = time.elapsed_secs_f64();
+    let now = time.elapsed();
     let pulse = |glows: &mut Assets<GlowMaterial>, on: bool| {
         if let Some(mut glow) = glows.get_mut(&assets.destination) {
             glow.params.w = if on { GlowMaterial::PULSE_DEPTH } else { 0.0 };
@@ -159,7 +159,7 @@ fn settle_pulse(
         }
         *since = Some(now);
     }
-    let pulsing = !rings.is_empty() && since.is_some_and(|t| now - t < PULSE_SECONDS);
+    let pulsing = !rings.is_empty() && since.is_some_and(|t| now.saturating_sub(t) < PULSE);
     if !pulsing && since.take().is_some() {
         pulse(&mut glows, false);
     }

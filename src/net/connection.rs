@@ -16,6 +16,7 @@ use starhalma_protocol::{
     ServerMessage, ServerUrl, Session, Token, Welcome, decode_server,
 };
 use starhalma_rules::Variant;
+use std::time::Duration;
 
 /// What the connection handed core for the event (or welcome) the session waits on.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,7 +44,7 @@ pub(super) struct Connection {
     pub(super) session: Session,
     pub(super) handed: Option<Handed>,
     /// When to try the connection again.
-    pub(super) retry_at: Option<f64>,
+    pub(super) retry_at: Option<Duration>,
     /// The room was opened by its link (an invitation): the first welcome seats this player
     /// in a free seat if the game is still waiting for players.
     pub(super) invited: bool,
@@ -53,7 +54,7 @@ impl Connection {
     /// Start connecting at `now`. The server's silence counts from here, so a connection
     /// that never opens (a host gone without a word, a frozen server) is given up like a
     /// silent one.
-    fn connect(&mut self, url: String, dial: &Dial, now: f64) {
+    fn connect(&mut self, url: String, dial: &Dial, now: Duration) {
         self.socket = Some(Socket::open(&url, dial.script.as_deref(), &dial.wake));
         self.open = false;
         self.url = Some(url);
@@ -112,9 +113,9 @@ pub(super) struct Identity<'w> {
 
 impl Identity<'_> {
     /// The name to go online with: the kept one, or a new suggestion (kept from now on).
-    fn name(&mut self, now: f64) -> PlayerName {
+    fn name(&mut self, now: Duration) -> PlayerName {
         if self.profile.name.is_none() {
-            let seed = (now * 1e6) as u64;
+            let seed = now.as_micros() as u64;
             self.profile.name = Some(suggest_name(&self.words, seed));
         }
         self.profile.name.clone().expect("a name was just set")
@@ -126,7 +127,7 @@ impl Identity<'_> {
     }
 
     /// Say who we are on the session's next `hello`: name and key.
-    fn introduce(&mut self, session: &mut Session, now: f64) -> PlayerName {
+    fn introduce(&mut self, session: &mut Session, now: Duration) -> PlayerName {
         let name = self.name(now);
         session.set_name(Some(name.clone()));
         session.set_player_key(Some(self.key()));
@@ -144,7 +145,7 @@ pub(super) fn handle_requests(
     time: Res<Time<Real>>,
     mut commands: MessageWriter<GameCommand>,
 ) {
-    let now = time.elapsed_secs_f64();
+    let now = time.elapsed();
     let Link {
         conn,
         online,
@@ -306,7 +307,7 @@ fn enter_new_room(
     online: &mut Online,
     lobby: &mut Lobby,
     dial: &Dial,
-    (url, now): (String, f64),
+    (url, now): (String, Duration),
 ) {
     *online = Online {
         phase: Phase::Connecting,
@@ -361,7 +362,7 @@ pub(super) fn receive(
     state: Res<Match>,
     mut commands: MessageWriter<GameCommand>,
 ) {
-    let now = time.elapsed_secs_f64();
+    let now = time.elapsed();
     let ply = state.game.history().len();
     let Link {
         conn,
@@ -424,7 +425,7 @@ pub(super) fn receive(
 
 /// The connection is over (closed, silent, or its server cannot reach the rooms): connect
 /// again after a while when we were in a room, else tell why.
-fn lost(conn: &mut Connection, online: &mut Online, lobby: &mut Lobby, now: f64, why: Phrase) {
+fn lost(conn: &mut Connection, online: &mut Online, lobby: &mut Lobby, now: Duration, why: Phrase) {
     conn.socket = None;
     conn.open = false;
     if lobby.state != LobbyState::Off {
@@ -444,15 +445,15 @@ fn lost(conn: &mut Connection, online: &mut Online, lobby: &mut Lobby, now: f64,
 
 /// A number in 0..1 that differs from client to client and try to try: the microseconds of
 /// the clock, mixed by SplitMix64.
-fn jitter(now: f64) -> f64 {
-    let bits = starhalma_ai::SplitMix((now * 1e6) as u64).next_u64();
+fn jitter(now: Duration) -> f64 {
+    let bits = starhalma_ai::SplitMix(now.as_micros() as u64).next_u64();
     (bits >> 11) as f64 / (1u64 << 53) as f64
 }
 
 fn handle_message(
     conn: &mut Connection,
     (online, memory, lobby): (&mut Online, &mut OnlineMemory, &mut Lobby),
-    (now, ply): (f64, usize),
+    (now, ply): (Duration, usize),
     message: ServerMessage,
     commands: &mut MessageWriter<GameCommand>,
 ) {
@@ -494,7 +495,7 @@ fn handle_message(
                 refusal: None,
                 reactions: std::mem::take(&mut online.reactions),
                 clock: clock_ms,
-                turn_deadline: turn_left_ms.map(|ms| now + ms as f64 / 1000.0),
+                turn_deadline: turn_left_ms.map(|ms| now + Duration::from_millis(ms)),
                 // A resync in the same room keeps counting the wait.
                 waiting_since: (!started).then(|| online.waiting_since.unwrap_or(now)),
                 record,
@@ -513,7 +514,7 @@ fn handle_message(
             if turn_starts && seq > conn.session.applied() {
                 online.turn_deadline = online
                     .clock
-                    .map(|clock| now + clock.millis() as f64 / 1000.0);
+                    .map(|clock| now + Duration::from_millis(clock.millis()));
             }
             conn.session.event(seq, event);
         }
@@ -557,7 +558,7 @@ fn handle_message(
             online.away.retain(|(s, _)| *s != seat);
             online
                 .away
-                .push((seat, now + computer_in_ms as f64 / 1000.0));
+                .push((seat, now + Duration::from_millis(computer_in_ms)));
         }
         ServerMessage::Reconnected { seat } => online.away.retain(|(s, _)| *s != seat),
         ServerMessage::Replaced {} => {

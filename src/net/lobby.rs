@@ -3,14 +3,15 @@
 use crate::locale::Phrase;
 use bevy::prelude::*;
 use starhalma_protocol::{LobbyRoom, RoomCode};
+use std::time::Duration;
 
 /// The public tables on the server, as the Play online screen lists them.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Lobby {
     pub state: LobbyState,
-    /// The newest first, each with when it arrived (`Time<Real>::elapsed_secs_f64`), which its age
+    /// The newest first, each with when it arrived (`Time<Real>::elapsed`), which its age
     /// counts from.
-    pub rooms: Vec<(LobbyRoom, f64)>,
+    pub rooms: Vec<(LobbyRoom, Duration)>,
 }
 
 /// Where following the lobby stands.
@@ -28,18 +29,18 @@ pub enum LobbyState {
 
 impl Lobby {
     /// A table's age in whole seconds at `now`.
-    pub fn age_secs(room: &LobbyRoom, arrived: f64, now: f64) -> i64 {
-        (room.age_ms as f64 / 1000.0 + (now - arrived)).max(0.0) as i64
+    pub fn age_secs(room: &LobbyRoom, arrived: Duration, now: Duration) -> u64 {
+        (Duration::from_millis(room.age_ms) + now.saturating_sub(arrived)).as_secs()
     }
 
     /// The whole list, as the server sent it.
-    pub(super) fn replace(&mut self, rooms: Vec<LobbyRoom>, now: f64) {
+    pub(super) fn replace(&mut self, rooms: Vec<LobbyRoom>, now: Duration) {
         self.state = LobbyState::Listing;
         self.rooms = rooms.into_iter().map(|room| (room, now)).collect();
     }
 
     /// A table entered the list or changed: in its place by age, the newest first.
-    pub(super) fn listed(&mut self, room: LobbyRoom, now: f64) {
+    pub(super) fn listed(&mut self, room: LobbyRoom, now: Duration) {
         self.unlisted(room.room);
         let age = Lobby::age_secs(&room, now, now);
         let at = self

@@ -16,6 +16,7 @@ use starhalma_protocol::{
     RatingsPage, ServerUrl, games_url, leaderboard_url, ratings_url,
 };
 use std::collections::HashMap;
+use std::time::Duration;
 
 /// One page read from the server: not asked, on its way, come, or why it did not.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -159,13 +160,13 @@ enum Known {
     Rated(RatingSummary),
     /// No rated game yet: they start at 1500, provisional.
     Unrated,
-    /// The server could not answer (at this time, in seconds of real time): asked again
-    /// [`RETRY_AFTER_SECS`] later, when the room or the lobby next changes.
-    Failed(f64),
+    /// The server could not answer (at this time, `Time<Real>::elapsed`): asked again
+    /// [`RETRY_AFTER`] later, when the room or the lobby next changes.
+    Failed(Duration),
 }
 
 /// How long after a failed request its players' ratings are asked again.
-const RETRY_AFTER_SECS: f64 = 10.0;
+const RETRY_AFTER: Duration = Duration::from_secs(10);
 
 /// The ratings of the players the lobby and the room show, by family and public id, asked of
 /// their server in batches as new players appear.
@@ -254,12 +255,12 @@ pub(super) fn ask_ratings(
     if ratings.pending.is_some() {
         return;
     }
-    let now = time.elapsed_secs_f64();
+    let now = time.elapsed();
     let missing: Vec<(Family, String)> = shown_players(&online, &state, &lobby)
         .into_iter()
         .filter(|key| match ratings.known.get(key) {
             None => true,
-            Some(Known::Failed(at)) => now - at >= RETRY_AFTER_SECS,
+            Some(Known::Failed(at)) => now.saturating_sub(*at) >= RETRY_AFTER,
             Some(_) => false,
         })
         .collect();
@@ -303,7 +304,7 @@ pub(super) fn receive_ratings(mut ratings: ResMut<KnownRatings>, time: Res<Time<
         }
         Remote::Failed(why) => {
             warn!("ratings: {why}");
-            let now = time.elapsed_secs_f64();
+            let now = time.elapsed();
             for known in ratings.known.values_mut() {
                 if *known == Known::Asked {
                     *known = Known::Failed(now);

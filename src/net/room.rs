@@ -11,6 +11,7 @@ use starhalma_locale::id;
 use starhalma_protocol::{
     GameLink, LinkError, MoveClock, Reaction, RoomCode, RoomLink, SeatHolder, ServerUrl, Token,
 };
+use std::time::Duration;
 
 /// A room link to enter as soon as the game starts (the page's `?room=`, the desktop's
 /// `--join`), or a finished game's link to replay (`?game=`, `--game`).
@@ -91,21 +92,21 @@ pub struct Online {
     pub seats: Vec<SeatHolder>,
     /// Every seat is taken and play has begun.
     pub started: bool,
-    /// Seats whose person lost the connection, with the time (`Time<Real>::elapsed_secs_f64`) when
+    /// Seats whose person lost the connection, with the time (`Time<Real>::elapsed`) when
     /// the computer starts playing their turns.
-    pub away: Vec<(u8, f64)>,
+    pub away: Vec<(u8, Duration)>,
     /// The server's latest refusal.
     pub refusal: Option<Phrase>,
     /// Reactions heard in this room, oldest first (the interface shows the recent ones).
     pub reactions: Vec<Reacted>,
     /// The room's move clock, if it has one.
     pub clock: Option<MoveClock>,
-    /// With a clock: when (`Time<Real>::elapsed_secs_f64`) the seat to move runs out of time,
+    /// With a clock: when (`Time<Real>::elapsed`) the seat to move runs out of time,
     /// counted from when its turn's start reached this device.
-    pub turn_deadline: Option<f64>,
-    /// Before play starts: since when (`Time<Real>::elapsed_secs_f64`) this device has waited in
-    /// the room for players.
-    pub waiting_since: Option<f64>,
+    pub turn_deadline: Option<Duration>,
+    /// Before play starts: since when (`Time<Real>::elapsed`) this device has waited in the
+    /// room for players.
+    pub waiting_since: Option<Duration>,
     /// The id the room's current game is kept under on the server once it ends (its replay
     /// link, [`Online::replay_link`]).
     pub record: Option<String>,
@@ -116,21 +117,21 @@ pub struct Online {
 
 /// How long a host waits for players before the game suggests the computer for the open
 /// seats.
-const WAIT_BEFORE_SUGGESTING_COMPUTER: f64 = 60.0;
+const WAIT_BEFORE_SUGGESTING_COMPUTER: Duration = Duration::from_secs(60);
 
 /// A reaction someone in the room sent.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reacted {
     pub seat: u8,
     pub reaction: Reaction,
-    /// When it arrived (`Time<Real>::elapsed_secs_f64`).
-    pub at: f64,
+    /// When it arrived (`Time<Real>::elapsed`).
+    pub at: Duration,
     /// How many moves the game had then (the move list shows it after that move).
     pub ply: usize,
 }
 
 /// How long a reaction's bubble shows.
-const REACTION_SHOWN_SECS: f64 = 4.0;
+const REACTION_SHOWN: Duration = Duration::from_secs(4);
 
 /// Every seat named by who plays it (see [`SeatNames`]): online only.
 pub(super) fn name_seats(
@@ -183,21 +184,21 @@ impl Online {
     }
 
     /// The reactions to show at `now`, oldest first.
-    pub fn recent_reactions(&self, now: f64) -> impl Iterator<Item = &Reacted> {
+    pub fn recent_reactions(&self, now: Duration) -> impl Iterator<Item = &Reacted> {
         self.reactions
             .iter()
-            .filter(move |r| now - r.at < REACTION_SHOWN_SECS)
+            .filter(move |r| now.saturating_sub(r.at) < REACTION_SHOWN)
     }
 
     /// Whether the host has waited long enough for players that the game suggests filling
     /// the open seats with the computer.
-    pub fn waited_long(&self, now: f64) -> bool {
+    pub fn waited_long(&self, now: Duration) -> bool {
         self.host_waiting_since()
-            .is_some_and(|since| now - since >= WAIT_BEFORE_SUGGESTING_COMPUTER)
+            .is_some_and(|since| now.saturating_sub(since) >= WAIT_BEFORE_SUGGESTING_COMPUTER)
     }
 
     /// Since when this device, the host, has waited for players, while play has not started.
-    pub fn host_waiting_since(&self) -> Option<f64> {
+    pub fn host_waiting_since(&self) -> Option<Duration> {
         self.waiting_since.filter(|_| self.host && !self.started)
     }
 
@@ -222,9 +223,9 @@ impl Online {
     }
 
     /// Whole seconds the seat to move has left at `now` (rounded up), with a clock.
-    pub fn seconds_left(&self, now: f64) -> Option<i64> {
+    pub fn seconds_left(&self, now: Duration) -> Option<i64> {
         self.turn_deadline
-            .map(|deadline| (deadline - now).ceil().max(0.0) as i64)
+            .map(|deadline| deadline.saturating_sub(now).as_secs_f64().ceil() as i64)
     }
 }
 

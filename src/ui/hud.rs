@@ -306,7 +306,7 @@ fn update_hud(
             }
             HudText::Turn => {
                 let turn = describe_turn(&state, thinking.0);
-                match online.seconds_left(time.elapsed_secs_f64()) {
+                match online.seconds_left(time.elapsed()) {
                     Some(seconds) if !state.game.is_over() => Phrase::msg(id::HUD_TURN_CLOCK)
                         .with("turn", turn)
                         .with("seconds", seconds),
@@ -322,7 +322,7 @@ fn update_hud(
                 Phrase::msg(id::HUD_KING_TO_TIP)
             }
             HudText::Message => notice.0.clone(),
-            HudText::Online => describe_connection(&online, &state, time.elapsed_secs_f64()),
+            HudText::Online => describe_connection(&online, &state, time.elapsed()),
             HudText::Link => match (&online.link, online.started) {
                 // The link is for the players to send; a watcher has Join under the lines
                 // instead (and Copy link among the buttons).

@@ -14,10 +14,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::SeatHolder;
+use std::time::Duration;
 
 /// The connection in words: "Waiting for players (2/3)", "Yellow disconnected: the computer
 /// plays in 32 s", "Reconnecting...". Empty when not online.
-pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> Phrase {
+pub(super) fn describe_connection(online: &Online, state: &Match, now: Duration) -> Phrase {
     let variant = state.game.variant();
     match &online.phase {
         Phase::Offline => Phrase::empty(),
@@ -36,7 +37,7 @@ pub(super) fn describe_connection(online: &Online, state: &Match, now: f64) -> P
             let open = online.seats.len() - seated;
             if let Some(&(seat, at)) = online.away.first() {
                 let colour = variant.colour(seat);
-                let left = (at - now).ceil();
+                let left = at.saturating_sub(now).as_secs_f64().ceil();
                 return if left > 0.0 {
                     Phrase::msg(id::ONLINE_AWAY_COUNTDOWN)
                         .with("colour", colour)
@@ -230,7 +231,7 @@ fn clock_ticks(
 ) {
     let ours = online.seat == Some(state.game.active()) && !state.game.is_over();
     let left = online
-        .seconds_left(time.elapsed_secs_f64())
+        .seconds_left(time.elapsed())
         .filter(|s| ours && (1..=10).contains(s));
     if left.is_some() && left != *last {
         cues.write(SoundCue::ClockTick);

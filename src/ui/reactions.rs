@@ -212,7 +212,7 @@ fn show_bubbles(
     mut bubbles: Query<(Entity, &mut Node, &Children), With<ReactionBubble>>,
     mut says: Query<&mut Say>,
 ) {
-    let now = time.elapsed_secs_f64();
+    let now = time.elapsed();
     let variant = state.game.variant();
     // One bubble a seat: a seat's newer reaction replaces its older one.
     let mut recent: Vec<&Reacted> = Vec::new();

@@ -10,13 +10,14 @@
 //! - One move of this client's is in flight at a time; its `ack` or `error` frees the next.
 //! - A game that could not follow an event asks for the whole room again (`sync` with a `have`
 //!   past the room's end is answered with a fresh `welcome`).
-//! - A server heard from for [`PING_AFTER`] seconds is sent a `ping` (the server's own
+//! - A server not heard from for [`PING_AFTER`] is sent a `ping` (the server's own
 //!   WebSocket pings are hidden from a page's script); one silent for [`GONE_AFTER`] is taken
 //!   for gone, and the client reconnects with its token, waiting longer (with jitter) each try.
 
 use crate::{ClientMessage, PlayerKey, PlayerName, RoomCode, RoomEvent, Token, Welcome};
 use starhalma_rules::Move;
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 /// What the client's game has been handed and not yet taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,11 +28,11 @@ enum Pending {
     Event(u64),
 }
 
-/// Seconds without a frame from the server before the client sends `ping`.
-pub const PING_AFTER: f64 = 15.0;
-/// Seconds without a frame from the server before the client takes it for gone and connects
+/// Time without a frame from the server before the client sends `ping`.
+pub const PING_AFTER: Duration = Duration::from_secs(15);
+/// Time without a frame from the server before the client takes it for gone and connects
 /// again: a live server answers the ping long before.
-pub const GONE_AFTER: f64 = 30.0;
+pub const GONE_AFTER: Duration = Duration::from_secs(30);
 
 /// What the client's look at the server's silence calls for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,10 +69,10 @@ pub struct Session {
     last_id: u32,
     /// Connection attempts since the last `welcome`.
     retries: u32,
-    /// When (the client's clock, seconds) the server was last heard from on this connection,
-    /// and when the client pinged it since.
-    heard_at: f64,
-    pinged_at: Option<f64>,
+    /// When (the client's clock: time since it started) the server was last heard from on
+    /// this connection, and when the client pinged it since.
+    heard_at: Duration,
+    pinged_at: Option<Duration>,
     outbox: Vec<ClientMessage>,
 }
 
@@ -160,23 +161,23 @@ impl Session {
     /// each times `0.5 + jitter / 2` for a `jitter` in 0..=1 (so clients dropped together do
     /// not all come back at once). The move in flight is answered by the next `welcome`, not
     /// by an `ack`.
-    pub fn connection_lost(&mut self, jitter: f64) -> f64 {
+    pub fn connection_lost(&mut self, jitter: f64) -> Duration {
         self.in_flight = None;
         self.retries += 1;
         let base = f64::from(1u32 << self.retries.min(4)) / 2.0;
-        base * (0.5 + jitter.clamp(0.0, 1.0) / 2.0)
+        Duration::from_secs_f64(base * (0.5 + jitter.clamp(0.0, 1.0) / 2.0))
     }
 
     /// A connection opened (or the server said anything) at `now`.
-    pub fn heard(&mut self, now: f64) {
+    pub fn heard(&mut self, now: Duration) {
         self.heard_at = now;
         self.pinged_at = None;
     }
 
     /// Look at the server's silence at `now`: a `ping` after [`PING_AFTER`] seconds of it
     /// (queued once), gone after [`GONE_AFTER`].
-    pub fn beat(&mut self, now: f64) -> Liveness {
-        let silent = now - self.heard_at;
+    pub fn beat(&mut self, now: Duration) -> Liveness {
+        let silent = now.saturating_sub(self.heard_at);
         if silent >= GONE_AFTER {
             return Liveness::Gone;
         }
@@ -427,47 +428,57 @@ mod tests {
         );
     }
 
+    fn secs(seconds: f64) -> Duration {
+        Duration::from_secs_f64(seconds)
+    }
+
     #[test]
     fn a_lost_connection_frees_the_move_and_waits_longer_each_time() {
         let mut session = in_room(0);
         let mv: Move = "s 5,-1 4,0".parse().unwrap();
         session.propose_move(mv).unwrap();
-        let waits: Vec<f64> = (0..6).map(|_| session.connection_lost(1.0)).collect();
+        let waits: Vec<f64> = (0..6)
+            .map(|_| session.connection_lost(1.0).as_secs_f64())
+            .collect();
         assert_eq!(waits, vec![1.0, 2.0, 4.0, 8.0, 8.0, 8.0]);
         assert_eq!(session.propose_move(mv), Ok(()));
         session.welcome(&welcome_at(0));
         assert_eq!(
             session.connection_lost(1.0),
-            1.0,
+            secs(1.0),
             "a welcome starts the waits again"
         );
         // Jitter spreads each wait over its upper half.
-        assert_eq!(session.connection_lost(0.0), 1.0);
-        assert_eq!(session.connection_lost(0.5), 3.0);
-        assert_eq!(session.connection_lost(7.0), 8.0, "out of range is clamped");
+        assert_eq!(session.connection_lost(0.0), secs(1.0));
+        assert_eq!(session.connection_lost(0.5), secs(3.0));
+        assert_eq!(
+            session.connection_lost(7.0),
+            secs(8.0),
+            "out of range is clamped"
+        );
     }
 
     #[test]
     fn a_quiet_server_is_pinged_and_a_silent_one_taken_for_gone() {
         let mut session = in_room(0);
-        session.heard(100.0);
-        assert_eq!(session.beat(114.9), Liveness::Fine);
+        session.heard(secs(100.0));
+        assert_eq!(session.beat(secs(114.9)), Liveness::Fine);
         assert!(session.take_outbox().is_empty());
-        assert_eq!(session.beat(115.0), Liveness::Fine);
+        assert_eq!(session.beat(secs(115.0)), Liveness::Fine);
         assert_eq!(session.take_outbox(), vec![ClientMessage::Ping {}]);
-        assert_eq!(session.beat(120.0), Liveness::Fine);
+        assert_eq!(session.beat(secs(120.0)), Liveness::Fine);
         assert!(
             session.take_outbox().is_empty(),
             "one ping, not one a frame"
         );
         // The pong (any frame) starts the count again.
-        session.heard(121.0);
-        assert_eq!(session.beat(135.0), Liveness::Fine);
+        session.heard(secs(121.0));
+        assert_eq!(session.beat(secs(135.0)), Liveness::Fine);
         assert!(session.take_outbox().is_empty());
-        assert_eq!(session.beat(136.0), Liveness::Fine);
+        assert_eq!(session.beat(secs(136.0)), Liveness::Fine);
         assert_eq!(session.take_outbox(), vec![ClientMessage::Ping {}]);
-        assert_eq!(session.beat(150.9), Liveness::Fine);
-        assert_eq!(session.beat(151.0), Liveness::Gone);
+        assert_eq!(session.beat(secs(150.9)), Liveness::Fine);
+        assert_eq!(session.beat(secs(151.0)), Liveness::Gone);
     }
 
     #[test]
