@@ -22,14 +22,30 @@ use starhalma_guide::{Diagram, Section, Topic, sections};
 use starhalma_locale::id;
 use starhalma_rules::{Game, Hole, RuleSet};
 
-/// The rules screen: which rule set and which of its sections is shown (`None`: closed).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HowToPlay(pub Option<RulesPage>);
+/// The rules screen, an overlay over the menu or the game: its page is spawned on entering
+/// `Open` and despawned on leaving it.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HowToPlay {
+    #[default]
+    Closed,
+    Open,
+}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which rule set and which of its sections the rules screen shows (the last shown while it
+/// is closed).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulesPage {
     pub rules: RuleSet,
     pub section: usize,
+}
+
+impl Default for RulesPage {
+    fn default() -> RulesPage {
+        RulesPage {
+            rules: RuleSet::Laws,
+            section: 0,
+        }
+    }
 }
 
 /// The rules screen's own buttons.
@@ -85,17 +101,19 @@ fn rules_here(screen: Screen, state: &Match, choice: &MenuChoice) -> RuleSet {
     }
 }
 
+#[allow(clippy::too_many_arguments)] // the screen's one handler
 fn how_to_play_actions(
     mut pressed: MessageReader<Pressed<RulesButton>>,
     mut opened: MessageReader<OpenRules>,
     keys: Res<ButtonInput<KeyCode>>,
     screen: Res<State<Screen>>,
-    state: Res<Match>,
-    choice: Res<MenuChoice>,
-    mut page: ResMut<HowToPlay>,
+    (state, choice): (Res<Match>, Res<MenuChoice>),
+    shown: Res<State<HowToPlay>>,
+    mut page: ResMut<RulesPage>,
+    mut open: ResMut<NextState<HowToPlay>>,
 ) {
     let here = rules_here(*screen.get(), &state, &choice);
-    let mut next = page.0;
+    let mut next = (*shown.get() == HowToPlay::Open).then_some(*page);
     if keys.just_pressed(KeyCode::F1) {
         next = match next {
             Some(_) => None,
@@ -134,7 +152,17 @@ fn how_to_play_actions(
             RulesButton::CloseHowToPlay => next = None,
         }
     }
-    page.set_if_neq(HowToPlay(next));
+    if let Some(next) = next {
+        page.set_if_neq(next);
+    }
+    let wanted = match next {
+        Some(_) => HowToPlay::Open,
+        None => HowToPlay::Closed,
+    };
+    // Only a change: setting the same state would leave and enter it again.
+    if wanted != *shown.get() {
+        open.set(wanted);
+    }
 }
 
 /// The page of `rules` about `topic` (its first section when it has none).
@@ -152,22 +180,33 @@ const TABS: [RuleSet; 6] = RuleSet::ALL;
 /// Keyboard order of the screen's buttons: after everything behind it.
 const FIRST_ORDER: u32 = 3000;
 
-fn build_how_to_play(
+/// The page's panel, where its section is drawn.
+#[derive(Component)]
+struct RulesPanel;
+
+/// Entering How to play: the shade and the panel, gone on leaving it.
+fn open_how_to_play(mut commands: Commands) {
+    spawn_page(&mut commands);
+}
+
+/// The panel's contents for the page shown: drawn on entering, and again when another rule
+/// set or section is chosen (the shade and the panel stay).
+fn show_rules_page(
     mut commands: Commands,
-    page: Res<HowToPlay>,
-    old: Query<Entity, With<HowToPlayRoot>>,
+    page: Res<RulesPage>,
+    panels: Query<(Entity, Option<&Children>), With<RulesPanel>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let Some(RulesPage { rules, section }) = page.0 else {
+    let Ok((panel, old)) = panels.single() else {
         return;
     };
+    for &child in old.into_iter().flatten() {
+        commands.entity(child).despawn();
+    }
+    let RulesPage { rules, section } = *page;
     let all = sections(rules);
     let Some(shown) = all.get(section) else {
         return;
     };
-    let panel = spawn_page(&mut commands);
     let mut buttons = ModalButtons { order: FIRST_ORDER };
     commands.entity(panel).with_child(label(
         Phrase::msg(id::HOW_TO_PLAY_TITLE).with("rules", rules_name(rules)),
@@ -193,6 +232,7 @@ fn spawn_page(commands: &mut Commands) -> Entity {
     let root = commands
         .spawn((
             HowToPlayRoot,
+            DespawnOnExit(HowToPlay::Open),
             GlobalZIndex(50),
             Node {
                 position_type: PositionType::Absolute,
@@ -219,6 +259,7 @@ fn spawn_page(commands: &mut Commands) -> Entity {
                 ..default()
             },
             Scrolls,
+            RulesPanel,
             BackgroundColor(MODAL_BACKGROUND),
             BorderColor::all(HEADING),
         ))
@@ -467,15 +508,21 @@ pub(super) struct HowToPlayPlugin;
 
 impl Plugin for HowToPlayPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<HowToPlay>()
+        app.init_state::<HowToPlay>()
+            .init_resource::<RulesPage>()
             .add_message::<OpenRules>()
             .add_buttons::<RulesButton>()
+            .add_systems(OnEnter(HowToPlay::Open), open_how_to_play)
             .add_systems(
                 Update,
                 (
                     how_to_play_actions.in_set(Frame::Asked),
-                    build_how_to_play
-                        .run_if(resource_changed::<HowToPlay>)
+                    show_rules_page
+                        .run_if(in_state(HowToPlay::Open))
+                        .run_if(
+                            resource_changed::<RulesPage>
+                                .or_eager(any_match_filter::<Added<RulesPanel>>),
+                        )
                         .in_set(Frame::Hud),
                 ),
             );

@@ -699,10 +699,10 @@ fn with_summary(mut lines: Vec<MenuLine>) -> Vec<MenuLine> {
 /// While How to play is open over the menu, the menu is hidden: its words would otherwise
 /// show through the rules' page.
 fn hide_menu_under_rules(
-    how_to_play: Res<super::HowToPlay>,
+    how_to_play: Res<State<super::HowToPlay>>,
     mut menus: Query<&mut Visibility, With<MenuRoot>>,
 ) {
-    let shown = if how_to_play.0.is_some() {
+    let shown = if *how_to_play.get() == super::HowToPlay::Open {
         Visibility::Hidden
     } else {
         Visibility::Inherited
@@ -868,7 +868,7 @@ impl Plugin for MenuPlugin {
                     hide_menu_under_rules
                         .run_if(in_state(Screen::Menu))
                         .run_if(
-                            resource_changed::<super::HowToPlay>
+                            state_changed::<super::HowToPlay>
                                 .or_eager(any_match_filter::<Added<MenuRoot>>),
                         )
                         .in_set(Frame::Hud),

@@ -42,7 +42,8 @@ fn summary_visible(app: &mut App) -> bool {
 }
 
 fn page(app: &App) -> Option<RulesPage> {
-    app.world().resource::<HowToPlay>().0
+    let open = *app.world().resource::<State<HowToPlay>>().get() == HowToPlay::Open;
+    open.then(|| *app.world().resource::<RulesPage>())
 }
 
 fn texts_of<C: Component>(app: &mut App) -> Vec<String> {
@@ -144,7 +145,10 @@ fn every_diagram_draws_its_own_position_and_move() {
     for rules in RuleSet::ALL {
         for (section, shown) in sections(rules).iter().enumerate() {
             app.world_mut()
-                .insert_resource(HowToPlay(Some(RulesPage { rules, section })));
+                .insert_resource(RulesPage { rules, section });
+            app.world_mut()
+                .resource_mut::<NextState<HowToPlay>>()
+                .set(HowToPlay::Open);
             app.update();
             let holes: Vec<DiagramHole> = app
                 .world_mut()
