@@ -98,8 +98,8 @@ pub mod testing {
         KeptGames, LevelStats, MainButton, MenuChoice, MenuPage, MenuSummary, MenuTable,
         ModalFocus, Notice, OnlineButton, OpenRules, Outcome, PageControls, PageGroup, PageItem,
         PagePress, PanelButton, Pressed, ReactionBubble, ReactionButton, Reactions, ReplayButton,
-        RoomButton, RoomClock, RulesButton, RulesPage, SavedGames, SheetOpen, TextField,
-        ToggleMore, Typing, ViewButton, panel_entries,
+        RoomButton, RoomClock, RulesButton, RulesPage, SavedGames, Sheet, TextField, ToggleMore,
+        Typing, ViewButton, panel_entries,
     };
 }
 

@@ -69,9 +69,21 @@ pub(super) struct HudButtons;
 #[derive(Component)]
 pub(super) struct MoreSheet;
 
-/// Whether the "More" sheet is open.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SheetOpen(pub bool);
+/// Whether the "More" sheet is open: a state of the game screen, so leaving the game closes it.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Playing)]
+pub enum Sheet {
+    #[default]
+    Closed,
+    Open,
+}
+
+impl Sheet {
+    /// Whether the sheet is open now (never, off the game screen).
+    pub fn is_open(state: Option<&State<Sheet>>) -> bool {
+        state.is_some_and(|s| *s.get() == Sheet::Open)
+    }
+}
 
 /// The "More" button (compact layouts): opens or closes the sheet of secondary buttons.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,20 +93,19 @@ pub struct ToggleMore;
 fn sheet_actions(
     mut more: MessageReader<Pressed<ToggleMore>>,
     mut any: MessageReader<ButtonPressed>,
-    mut sheet: ResMut<SheetOpen>,
+    sheet: Option<Res<State<Sheet>>>,
+    mut next: ResMut<NextState<Sheet>>,
 ) {
     let toggles = more.read().count();
     let others = any.read().count().saturating_sub(toggles);
-    let open = if others > 0 {
-        false
-    } else {
-        sheet.0 != (toggles % 2 == 1)
+    let Some(sheet) = sheet else {
+        return;
     };
-    sheet.set_if_neq(SheetOpen(open));
-}
-
-fn close_sheet(mut sheet: ResMut<SheetOpen>) {
-    sheet.set_if_neq(SheetOpen(false));
+    let was_open = *sheet.get() == Sheet::Open;
+    let open = others == 0 && was_open != (toggles % 2 == 1);
+    if open != was_open {
+        next.set(if open { Sheet::Open } else { Sheet::Closed });
+    }
 }
 
 /// Sets a node's field only when it differs, so unchanged nodes are not marked changed.
@@ -109,7 +120,7 @@ macro_rules! set {
 fn arrange(
     mut commands: Commands,
     layout: Res<ScreenLayout>,
-    (sheet, list): (Res<SheetOpen>, Res<MoveListMeasure>),
+    (sheet, list): (Option<Res<State<Sheet>>>, Res<MoveListMeasure>),
     mut nodes: ParamSet<(
         Query<&mut Node, With<HudColumn>>,
         Query<(Entity, &mut Node), With<HudButtons>>,
@@ -156,7 +167,7 @@ fn arrange(
         let Ok((sheet_entity, mut node)) = sheets.single_mut() else {
             return;
         };
-        place_sheet(&mut node, l, sheet.0);
+        place_sheet(&mut node, l, Sheet::is_open(sheet.as_deref()));
         sheet_entity
     };
     // The buttons in their desktop order, split between the column (or bar) and the sheet.
@@ -475,9 +486,8 @@ pub(super) struct ArrangePlugin;
 
 impl Plugin for ArrangePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<SheetOpen>()
+        app.add_sub_state::<Sheet>()
             .add_buttons::<ToggleMore>()
-            .add_systems(OnExit(Screen::Playing), close_sheet)
             .add_systems(
                 Update,
                 sheet_actions
@@ -490,7 +500,7 @@ impl Plugin for ArrangePlugin {
                     arrange
                         .run_if(
                             resource_changed::<ScreenLayout>
-                                .or_eager(resource_changed::<SheetOpen>)
+                                .or_eager(state_changed::<Sheet>)
                                 .or_eager(resource_changed::<MoveListMeasure>)
                                 .or_eager(any_match_filter::<Added<HudSlot>>)
                                 .or_eager(any_match_filter::<Added<PanelRoot>>)
