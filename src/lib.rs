@@ -48,7 +48,7 @@ pub use devtools::{IdleCpuPlugin, ScreenshotPlugin, ScriptedPress};
 pub use engine::EnginePlugins;
 pub use layout::TouchScreen;
 pub use locale::{Language, SeatSymbols, SystemLanguage};
-pub use net::{JoinAtStart, OnlineServer, PlayerProfile};
+pub use net::{Dial, JoinAtStart, Link, Network, OnlineServer, PlayerProfile, SocketEvent};
 pub use persist::Store;
 pub use ui::{PanelSettings, Screen, StartWith, WhoStarts};
 
@@ -82,8 +82,7 @@ pub mod testing {
     pub use crate::marks::{DestinationRing, LastMoveMark, PreviewLanding, PreviewMark};
     pub use crate::net::{
         ChosenServer, FinishedRecord, KnownRatings, Lobby, LobbyState, LocalServer, NetRequest,
-        Online, OnlineMemory, Phase, PlayerProfile, Reacted, Remote, ScriptedNetwork,
-        ServerRecords, suggest_name,
+        Online, OnlineMemory, Phase, PlayerProfile, Reacted, Remote, ServerRecords, suggest_name,
     };
     pub use crate::persist::{
         AUTOSAVE, KEPT_GAMES, KEPT_GAMES_UNREADABLE, ONLINE, SAVED_GAME, load_text, save_text,

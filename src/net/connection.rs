@@ -1,10 +1,10 @@
 //! The connection: the socket, the session that orders the room's events, and what goes out
 //! (the interface's requests, a person's proposals) and comes in (the server's messages).
 
-use super::socket::{Socket, SocketEvent};
+use super::socket::{Network, SocketEvent};
 use super::{
     Lobby, LobbyState, LocalServer, NetRequest, Online, OnlineMemory, OnlineServer, Phase,
-    PlayerProfile, Reacted, ScriptedNetwork, new_player_key, server_error, suggest_name,
+    PlayerProfile, Reacted, new_player_key, server_error, suggest_name,
 };
 use crate::core::{GameCommand, Match, Proposal, RoomChange};
 use crate::locale::{Phrase, Words};
@@ -37,7 +37,7 @@ pub(super) enum Outcome {
 /// The connection's working state: the socket, and the session that orders the room's events.
 #[derive(Resource, Default)]
 pub(super) struct Connection {
-    pub(super) socket: Option<Socket>,
+    pub(super) socket: Option<Box<dyn super::socket::Link>>,
     pub(super) open: bool,
     /// The socket address, for reconnecting.
     pub(super) url: Option<String>,
@@ -55,7 +55,7 @@ impl Connection {
     /// that never opens (a host gone without a word, a frozen server) is given up like a
     /// silent one.
     fn connect(&mut self, url: String, dial: &Dial, now: Duration) {
-        self.socket = Some(Socket::open(&url, dial.script.as_deref(), &dial.wake));
+        self.socket = Some(dial.network.open(&url, &dial.wake));
         self.open = false;
         self.url = Some(url);
         self.session.heard(now);
@@ -65,7 +65,7 @@ impl Connection {
     pub(super) fn flush(&mut self) {
         if let (Some(socket), true) = (&self.socket, self.open) {
             for message in self.session.take_outbox() {
-                socket.send(&message);
+                socket.send(message.encode());
             }
         }
     }
@@ -97,10 +97,10 @@ pub(super) struct Link<'w> {
     pub(super) dial: Dial<'w>,
 }
 
-/// What a new socket needs: the test's script, if any, and the wake of a resting app.
+/// What a new socket needs: where connections come from, and the wake of a resting app.
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct Dial<'w> {
-    script: Option<Res<'w, ScriptedNetwork>>,
+    network: Res<'w, Network>,
     wake: Res<'w, WakeSignal>,
 }
 

@@ -42,7 +42,7 @@ pub(crate) use replay::ReplayArrived;
 pub use room::{JoinAtStart, Online, OnlineMemory, Phase, Reacted};
 use room::{join_at_start, leave_online, name_seats};
 
-pub use socket::ScriptedNetwork;
+pub use socket::{Dial, Link, Network, SocketEvent};
 
 use crate::core::Match;
 use crate::frame::Frame;
@@ -145,6 +145,7 @@ impl Plugin for NetPlugin {
             .init_resource::<LocalServer>()
             .init_resource::<ChosenServer>()
             .init_resource::<Connection>()
+            .init_resource::<Network>()
             .init_resource::<PlayerProfile>()
             .init_resource::<replay::PendingReplay>()
             .init_resource::<records::PendingRecords>()

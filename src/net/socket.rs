@@ -1,125 +1,83 @@
 //! One WebSocket, polled each frame: a thread with sync `tungstenite` on the desktop, the
-//! browser's `WebSocket` on the web, or a script (tests, no network). Frames are JSON text.
+//! browser's `WebSocket` on the web. Frames are JSON text. Connections are opened through the
+//! [`Network`] resource, which tests replace with a stand-in of their own (the game has no
+//! scripted socket inside).
 
 use crate::locale::Phrase;
 use crate::rest::WakeSignal;
 use bevy::prelude::*;
-use starhalma_protocol::{ClientMessage, ServerMessage, decode_client};
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-/// What a socket reports.
+/// What a connection reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum SocketEvent {
+pub enum SocketEvent {
     Opened,
     Frame(String),
     /// Closed or never opened, with the reason in words.
     Closed(Phrase),
 }
 
-/// A socket that goes nowhere: tests push the server's frames and read the client's. While
-/// this resource exists, every connection the client opens is scripted.
-#[derive(Resource, Clone, Default)]
-pub struct ScriptedNetwork(Arc<Mutex<Script>>);
-
-#[derive(Default)]
-struct Script {
-    urls: Vec<String>,
-    to_client: VecDeque<SocketEvent>,
-    from_client: Vec<String>,
-    /// New connections never open (a server that accepts and then says nothing).
-    stalled: bool,
-    /// The app's wake, as a socket's thread would call it for each event.
-    wake: WakeSignal,
+/// One connection to a room server as the game uses it: frames out, events in. Dropping it
+/// closes it.
+pub trait Link: Send + Sync {
+    /// Queue a frame (JSON text) for the server; one sent on a closed link is lost, as the
+    /// `Closed` already reported says.
+    fn send(&self, frame: String);
+    /// Everything that happened since the last poll.
+    fn poll(&self) -> Vec<SocketEvent>;
 }
 
-impl ScriptedNetwork {
-    fn script(&self) -> std::sync::MutexGuard<'_, Script> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+/// Opens connections: `url` is the socket's address (`ws://HOST:PORT/ws`); `Opened` or
+/// `Closed` follows, and `wake` is called for each event (the app may be resting).
+pub trait Dial: Send + Sync + 'static {
+    fn open(&self, url: &str, wake: &WakeSignal) -> Box<dyn Link>;
+}
+
+/// Where the game's connections come from: the platform's sockets unless replaced.
+#[derive(Resource, Clone)]
+pub struct Network(Arc<dyn Dial>);
+
+impl Network {
+    pub fn new(dial: impl Dial) -> Network {
+        Network(Arc::new(dial))
     }
 
-    /// The server sends `message`.
-    pub fn push(&self, message: &ServerMessage) {
-        self.push_frame(message.encode());
-    }
-
-    /// The server sends this frame as it is (tests of malformed input).
-    pub fn push_frame(&self, frame: String) {
-        self.arrive(SocketEvent::Frame(frame));
-    }
-
-    fn arrive(&self, event: SocketEvent) {
-        let wake = {
-            let mut script = self.script();
-            script.to_client.push_back(event);
-            script.wake.clone()
-        };
-        wake.wake();
-    }
-
-    /// The connection drops.
-    pub fn drop_connection(&self) {
-        self.arrive(SocketEvent::Closed(Phrase::Verbatim(
-            "the test closed it".into(),
-        )));
-    }
-
-    /// What the client sent since the last call.
-    pub fn sent(&self) -> Vec<ClientMessage> {
-        std::mem::take(&mut self.script().from_client)
-            .iter()
-            .map(|frame| decode_client(frame).expect("the client sends valid messages"))
-            .collect()
-    }
-
-    /// The socket addresses the client opened, in order.
-    pub fn urls(&self) -> Vec<String> {
-        self.script().urls.clone()
-    }
-
-    /// From now on, connections the client opens never open (or, `false`, open at once).
-    pub fn stall_connections(&self, stalled: bool) {
-        self.script().stalled = stalled;
+    pub(crate) fn open(&self, url: &str, wake: &WakeSignal) -> Box<dyn Link> {
+        self.0.open(url, wake)
     }
 }
 
-pub(crate) struct Socket(Inner);
+impl Default for Network {
+    fn default() -> Network {
+        Network::new(PlatformSockets)
+    }
+}
+
+/// The platform's WebSockets.
+struct PlatformSockets;
+
+impl Dial for PlatformSockets {
+    fn open(&self, url: &str, wake: &WakeSignal) -> Box<dyn Link> {
+        Box::new(Socket::open(url, wake))
+    }
+}
+
+struct Socket(Inner);
 
 enum Inner {
     #[cfg(not(target_arch = "wasm32"))]
     Thread {
         outgoing: std::sync::mpsc::Sender<String>,
-        // A Mutex only to make the resource `Sync`; one system polls it.
-        incoming: Mutex<std::sync::mpsc::Receiver<SocketEvent>>,
+        // A Mutex only to make the link `Sync`; one system polls it.
+        incoming: std::sync::Mutex<std::sync::mpsc::Receiver<SocketEvent>>,
     },
     #[cfg(target_arch = "wasm32")]
     Browser(u32),
-    Scripted(ScriptedNetwork),
 }
 
 impl Socket {
-    /// Start connecting to `url` (`ws://HOST:PORT/ws`); `Opened` or `Closed` follows, and
-    /// `wake` is called for each event (the app may be resting).
-    pub(crate) fn open(url: &str, script: Option<&ScriptedNetwork>, wake: &WakeSignal) -> Socket {
-        if let Some(script) = script {
-            let stalled = {
-                let mut s = script.script();
-                s.urls.push(url.to_string());
-                s.wake = wake.clone();
-                s.stalled
-            };
-            if !stalled {
-                script.arrive(SocketEvent::Opened);
-            }
-            return Socket(Inner::Scripted(script.clone()));
-        }
-        Socket::open_platform(url, wake)
-    }
-
     #[cfg(not(target_arch = "wasm32"))]
-    fn open_platform(url: &str, wake: &WakeSignal) -> Socket {
+    fn open(url: &str, wake: &WakeSignal) -> Socket {
         let (outgoing, to_send) = std::sync::mpsc::channel();
         let (report, incoming) = std::sync::mpsc::channel();
         let url = url.to_string();
@@ -138,17 +96,18 @@ impl Socket {
         }
         Socket(Inner::Thread {
             outgoing,
-            incoming: Mutex::new(incoming),
+            incoming: std::sync::Mutex::new(incoming),
         })
     }
 
     #[cfg(target_arch = "wasm32")]
-    fn open_platform(url: &str, wake: &WakeSignal) -> Socket {
+    fn open(url: &str, wake: &WakeSignal) -> Socket {
         Socket(Inner::Browser(browser::open(url, wake)))
     }
+}
 
-    pub(crate) fn send(&self, message: &ClientMessage) {
-        let frame = message.encode();
+impl Link for Socket {
+    fn send(&self, frame: String) {
         match &self.0 {
             #[cfg(not(target_arch = "wasm32"))]
             // A closed thread has reported `Closed` already.
@@ -157,12 +116,10 @@ impl Socket {
             }
             #[cfg(target_arch = "wasm32")]
             Inner::Browser(id) => browser::send(*id, &frame),
-            Inner::Scripted(script) => script.script().from_client.push(frame),
         }
     }
 
-    /// Everything that happened since the last poll.
-    pub(crate) fn poll(&self) -> Vec<SocketEvent> {
+    fn poll(&self) -> Vec<SocketEvent> {
         match &self.0 {
             #[cfg(not(target_arch = "wasm32"))]
             Inner::Thread { incoming, .. } => {
@@ -173,7 +130,6 @@ impl Socket {
             }
             #[cfg(target_arch = "wasm32")]
             Inner::Browser(id) => browser::poll(*id),
-            Inner::Scripted(script) => script.script().to_client.drain(..).collect(),
         }
     }
 }
@@ -181,9 +137,8 @@ impl Socket {
 #[cfg(target_arch = "wasm32")]
 impl Drop for Socket {
     fn drop(&mut self) {
-        if let Inner::Browser(id) = self.0 {
-            browser::close(id);
-        }
+        let Inner::Browser(id) = self.0;
+        browser::close(id);
     }
 }
 

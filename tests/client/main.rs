@@ -515,6 +515,7 @@ mod page;
 mod rest;
 mod screens;
 mod screenshot;
+mod scripted;
 mod ui;
 mod words;
 

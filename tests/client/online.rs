@@ -4,6 +4,7 @@
 //! resets the board; commands that have no meaning online are refused.
 
 use super::{app_in, command, hud, run_until_still, send, send_press, sent, table2};
+use crate::scripted::ScriptedNetwork;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhalma::testing::SoundCue;
@@ -11,8 +12,8 @@ use starhalma::testing::{
     Animating, Authority, ButtonAction, CommandApplied, CommandRejected, FinishedRecord, GameReset,
     HudText, KnownRatings, Lobby, LobbyState, MainButton, Marble, MenuPage, MoveApplied,
     NetRequest, Notice, OnHole, Online, OnlineButton, OnlineMemory, Phase, Phrase, PlayerProfile,
-    ReactionBubble, ReactionButton, Reactions, Remote, RoomButton, RoomClock, ScriptedNetwork,
-    SeatNames, TextField, Typing, ViewButton, Words, suggest_name,
+    ReactionBubble, ReactionButton, Reactions, Remote, RoomButton, RoomClock, SeatNames, TextField,
+    Typing, ViewButton, Words, suggest_name,
 };
 use starhalma::{
     GameCommand, Language, Match, MoveRequest, MoveSource, OnlineServer, RoomChange, Screen,
@@ -49,7 +50,7 @@ fn online_app() -> (App, ScriptedNetwork) {
 fn online_app_named(name: Option<&str>) -> (App, ScriptedNetwork) {
     let script = ScriptedNetwork::default();
     let app = app_in(Store::Nowhere, None, |app| {
-        app.insert_resource(script.clone())
+        app.insert_resource(script.network())
             .insert_resource(PlayerProfile {
                 name: name.map(|n| PlayerName::new(n).unwrap()),
                 mute_reactions: false,

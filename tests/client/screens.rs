@@ -4,14 +4,14 @@
 //! contrast ratio of at least 4.5).
 
 use super::{app_in, table2};
+use crate::scripted::ScriptedNetwork;
 use bevy::camera::{ComputedCameraValues, RenderTargetInfo};
 use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
 use bevy::ui::{CalculatedClip, ComputedNode, UiStack};
 use bevy::window::{PrimaryWindow, WindowResolution};
 use starhalma::testing::{
-    BACKDROP, HudSlot, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ScriptedNetwork,
-    ServerRecords, Sheet,
+    BACKDROP, HudSlot, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ServerRecords, Sheet,
 };
 use starhalma::testing::{
     ButtonAction, ChoiceButton, GameButton, GamesButton, MainButton, OnlineButton, RulesButton,
@@ -91,7 +91,7 @@ fn laid_out(size: &Size, language: Language, start: Option<Match>) -> (App, Scri
             .add_message::<bevy::picking::pointer::PointerInput>()
             .insert_resource(SystemLanguage(language))
             .insert_resource(TouchScreen(touch))
-            .insert_resource(script.clone())
+            .insert_resource(script.network())
             .insert_resource(PlayerProfile {
                 name: Some(PlayerName::new("Mina").unwrap()),
                 mute_reactions: false,
