@@ -61,11 +61,11 @@ impl Default for PlanningMode {
 
 /// Ask for a hint: the move Medium would play for the person to move, shown as a preview.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HintRequest;
+pub(crate) struct HintRequest;
 
 /// No hint can be given (nobody here is to move, or passing is all that is left).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NoHint;
+pub(crate) struct NoHint;
 
 /// The hint's search: Medium with a fixed node budget on a fresh planner of its own seed, so
 /// the same position always gets the same hint.

@@ -17,7 +17,7 @@ pub(crate) const BOARD_TOP: f32 = 0.0;
 /// The world position of a hole on the board's surface. Axial `(q, r)` maps to `x = q + r/2`,
 /// `z = r·√3/2`, so seen from above (+Y, with -Z up the screen) the board looks like the seed's
 /// picture and turn order (camp 0, 1, 2, ...) runs clockwise.
-pub fn hole_position(hole: Hole) -> Vec3 {
+pub(crate) fn hole_position(hole: Hole) -> Vec3 {
     let c = hole.coord();
     let (q, r) = (c.q as f32, c.r as f32);
     Vec3::new(

@@ -27,7 +27,7 @@ pub enum CameraView {
 
 /// A request to glide to a preset view.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct ViewRequest(pub CameraView);
+pub(crate) struct ViewRequest(pub CameraView);
 
 /// The preset view last asked for.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,7 +38,7 @@ const TOP_DOWN_PITCH: f32 = 1.5;
 
 /// The yaw that puts `camp` nearest the viewer. At yaw 0 the camera looks from +Z, where camp
 /// 2's tip lies; camp `c`'s tip is at `-30° + 60°·c` around the board.
-pub fn yaw_facing_camp(camp: u8) -> f32 {
+pub(crate) fn yaw_facing_camp(camp: u8) -> f32 {
     (120.0 - 60.0 * camp as f32).to_radians()
 }
 
@@ -114,7 +114,7 @@ fn apply_pending_yaw(
 }
 
 /// The pitch of a preset view.
-pub fn pitch_of(view: CameraView) -> f32 {
+pub(crate) fn pitch_of(view: CameraView) -> f32 {
     match view {
         CameraView::Angled => ANGLED_PITCH,
         CameraView::TopDown => TOP_DOWN_PITCH,
@@ -140,7 +140,7 @@ fn glide(mut views: MessageReader<ViewRequest>, mut cams: Query<&mut PanOrbitCam
 /// Where the camera stands to show the whole star: its distance from the focus, and the focus
 /// (a point on the board's plane, off its centre when the board's rectangle is off the window's).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Framing {
+pub(crate) struct Framing {
     pub radius: f32,
     pub focus: Vec3,
 }
@@ -165,7 +165,7 @@ fn star_outline() -> Vec<Vec3> {
 
 /// The camera's transform as the orbit camera builds it from its angles (bevy_panorbit_camera's
 /// `update_orbit_transform` with the default axes).
-pub fn orbit_transform(yaw: f32, pitch: f32, radius: f32, focus: Vec3) -> Transform {
+pub(crate) fn orbit_transform(yaw: f32, pitch: f32, radius: f32, focus: Vec3) -> Transform {
     let rotation = Quat::from_rotation_y(yaw) * Quat::from_rotation_x(-pitch);
     Transform {
         translation: focus + rotation * Vec3::new(0.0, 0.0, radius),
@@ -210,7 +210,7 @@ fn projected_bounds(
 /// Solved by repeated corrections: the distance by how much too big the star looks, the focus
 /// by how far off centre it is (moving the focus sideways moves the picture sideways; moving it
 /// away from the viewer moves the picture down by `sin(pitch)` of the distance).
-pub fn frame_board(window: Vec2, board: Rect, yaw: f32, pitch: f32, fov: f32) -> Framing {
+pub(crate) fn frame_board(window: Vec2, board: Rect, yaw: f32, pitch: f32, fov: f32) -> Framing {
     let points = star_outline();
     // A little room at the rectangle's edges, so the star never touches them.
     let target = board.inflate(-(board.width().min(board.height()) * 0.02));
@@ -329,4 +329,69 @@ fn keep_gliding(cams: Query<&PanOrbitCamera>, mut keep: ResMut<KeepAwake>) {
             || cam.focus != cam.target_focus
     });
     keep.hold(Awake::Camera, moving);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::hole_position;
+    use crate::layout::ScreenLayout;
+    use bevy::camera::{CameraProjection, PerspectiveProjection};
+    use starhalma_rules::Hole;
+
+    /// Where `p` lands on a `window`, in logical pixels from the top left, through the camera at
+    /// `transform` (Bevy's own perspective projection, as the game's camera uses).
+    fn on_screen(p: Vec3, transform: &Transform, window: Vec2) -> Vec2 {
+        let projection = PerspectiveProjection {
+            aspect_ratio: window.x / window.y,
+            ..default()
+        };
+        let clip = projection.get_clip_from_view() * transform.to_matrix().inverse();
+        let ndc = clip.project_point3(p);
+        Vec2::new(
+            (ndc.x + 1.0) / 2.0 * window.x,
+            (1.0 - ndc.y) / 2.0 * window.y,
+        )
+    }
+
+    #[test]
+    fn the_whole_star_is_framed_inside_the_board_for_any_aspect_ratio() {
+        let fov = PerspectiveProjection::default().fov;
+        let mut aspect = 0.45f32;
+        while aspect <= 2.4001 {
+            for height in [412.0, 800.0, 1024.0] {
+                let window = Vec2::new((height * aspect).round(), height);
+                let layout = ScreenLayout::choose(window, true, 60.0);
+                for view in [CameraView::Angled, CameraView::TopDown] {
+                    for camp in 0..6 {
+                        let (yaw, pitch) = (yaw_facing_camp(camp), pitch_of(view));
+                        let framing = frame_board(window, layout.board, yaw, pitch, fov);
+                        let transform = orbit_transform(yaw, pitch, framing.radius, framing.focus);
+                        let mut seen = Rect::EMPTY;
+                        for hole in Hole::all() {
+                            let base = hole_position(hole);
+                            for p in [base, base + Vec3::Y * 0.72] {
+                                let at = on_screen(p, &transform, window);
+                                assert!(
+                                    layout.board.inflate(0.5).contains(at),
+                                    "{window} {view:?} camp {camp}: hole {hole} at {at} is outside \
+                                     the board's rectangle {:?}",
+                                    layout.board
+                                );
+                                seen = seen.union_point(at);
+                            }
+                        }
+                        // Framed, not merely inside: the star fills the rectangle one way.
+                        let fill = (seen.width() / layout.board.width())
+                            .max(seen.height() / layout.board.height());
+                        assert!(
+                            fill > 0.85,
+                            "{window} {view:?} camp {camp}: fills only {fill}"
+                        );
+                    }
+                }
+            }
+            aspect += 0.05;
+        }
+    }
 }

@@ -72,7 +72,7 @@ pub struct Animating(pub bool);
 /// Whether the match is being played on screen (not behind the menu): the computer plans only
 /// then. Written only by the interface, on entering and leaving the game screen.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OnScreen(pub bool);
+pub(crate) struct OnScreen(pub bool);
 
 impl Default for OnScreen {
     fn default() -> Self {

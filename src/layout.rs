@@ -225,12 +225,12 @@ pub(crate) fn covered_rects(nodes: &CoverQuery) -> Vec<Rect> {
 /// The height of the HUD's lines as last laid out, written by the interface (a stacked board
 /// starts under them).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct TopBar(pub f32);
+pub(crate) struct TopBar(pub f32);
 
 /// Stacked: the action bar's height as last laid out, written by the interface (the board
 /// leaves room for it when its buttons take two rows).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct ActionBar(pub f32);
+pub(crate) struct ActionBar(pub f32);
 
 impl Default for ActionBar {
     fn default() -> Self {

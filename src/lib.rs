@@ -59,21 +59,16 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// What tests and benchmarks look at: the messages, resources and components of each part.
 pub mod testing {
     pub use crate::ai::{
-        ComputerPace, ComputerThinking, HintRequest, NoHint, PlanningMode, PlanningStats,
-        hint_planner,
+        ComputerPace, ComputerThinking, PlanningMode, PlanningStats, hint_planner,
     };
-    pub use crate::board::{BACKDROP, hole_position, marked_tips, seat_color};
-    pub use crate::camera::{
-        CameraView, CurrentView, Framing, ViewRequest, frame_board, orbit_transform, pitch_of,
-        yaw_facing_camp,
-    };
+    pub use crate::board::{BACKDROP, marked_tips, seat_color};
+    pub use crate::camera::{CameraView, CurrentView};
     pub use crate::core::{
-        Authority, CommandApplied, CommandRejected, GameReset, MoveApplied, MoveRejected, Proposal,
-        ShowPly, ViewChanged, Viewing,
+        Authority, CommandApplied, CommandRejected, GameReset, MoveApplied, MoveRejected, Viewing,
     };
-    pub use crate::frame::{Animating, OnScreen};
+    pub use crate::frame::Animating;
     pub use crate::layout::{
-        ActionBar, Arrangement, MoveListMeasure, ScreenLayout, TOUCH_TARGET, TopBar, TouchScreen,
+        Arrangement, MoveListMeasure, ScreenLayout, TOUCH_TARGET, TouchScreen,
     };
     pub use crate::locale::{Phrase, Say, SeatNames, SeatSymbols, Symbol, Words};
     pub use crate::marbles::{
@@ -85,7 +80,7 @@ pub mod testing {
         Online, OnlineMemory, Phase, PlayerProfile, Reacted, Remote, ServerRecords, suggest_name,
     };
     pub use crate::persist::{
-        AUTOSAVE, KEPT_GAMES, KEPT_GAMES_UNREADABLE, ONLINE, SAVED_GAME, load_text, save_text,
+        AUTOSAVE, KEPT_GAMES, KEPT_GAMES_UNREADABLE, SAVED_GAME, load_text, save_text,
     };
     pub use crate::rest::{Awake, FramesAsked, KeepAwake, Need, WAKE_STEP, WakeSignal};
     pub use crate::selection::{Choice, PressKind, Selection, handle_press};
@@ -93,12 +88,11 @@ pub mod testing {
     pub use crate::ui::{
         Announcement, BoardButton, ButtonAction, ButtonGroup, ButtonName, ButtonPressed,
         ChoiceButton, DiagramHole, DiagramMark, FileRequest, Focus, Focusable, GameButton,
-        GameOverPanel, GamesButton, Guide, HowToPlay, HudSlot, HudText, KEPT_AT_MOST, KeptGame,
-        KeptGames, LevelStats, MainButton, MenuChoice, MenuPage, MenuSummary, MenuTable,
-        ModalFocus, Notice, OnlineButton, OpenRules, Outcome, PageControls, PageGroup, PageItem,
-        PagePress, PanelButton, Pressed, ReactionBubble, ReactionButton, Reactions, ReplayButton,
-        RoomButton, RoomClock, RulesButton, RulesPage, SavedGames, Sheet, TextField, ToggleMore,
-        Typing, ViewButton, panel_entries,
+        GameOverPanel, GamesButton, Guide, HowToPlay, HudSlot, HudText, KeptGame, KeptGames,
+        MainButton, MenuChoice, MenuPage, MenuSummary, MenuTable, ModalFocus, Notice, OnlineButton,
+        Outcome, PageControls, PagePress, PanelButton, Pressed, ReactionBubble, ReactionButton,
+        Reactions, ReplayButton, RoomButton, RoomClock, RulesButton, RulesPage, Sheet, TextField,
+        ToggleMore, Typing, ViewButton, panel_entries,
     };
 }
 

@@ -371,7 +371,7 @@ pub enum Authority {
 
 /// Online, what a person here asked for and the rules allow, for the connection to send.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proposal {
+pub(crate) enum Proposal {
     Move(Move),
     Resign,
     Leave,
@@ -411,12 +411,12 @@ pub struct GameReset;
 
 /// Show the live game (`None`) or the position after this many moves (the move list).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShowPly(pub Option<usize>);
+pub(crate) struct ShowPly(pub Option<usize>);
 
 /// The board switched between the live game and a replayed position: what mirrors the shown
 /// game rebuilds (the game itself did not change).
 #[derive(Message, Clone, Copy, Debug, Default)]
-pub struct ViewChanged;
+pub(crate) struct ViewChanged;
 
 /// Run condition: the game the board shows was replaced (a reset, or a switch between the live
 /// game and a replay). Both message kinds are always read, so neither is seen twice.

@@ -14,7 +14,8 @@ mod store;
 use game_file::match_of;
 pub use game_file::{load_text, save_text};
 pub use kept::{KEPT_GAMES, KEPT_GAMES_UNREADABLE};
-pub use store::{AUTOSAVE, ONLINE, SAVED_GAME, Store};
+pub(crate) use store::ONLINE;
+pub use store::{AUTOSAVE, SAVED_GAME, Store};
 
 use crate::camera::CurrentView;
 use crate::core::{Authority, CommandApplied, GameCommand, GameReset, Match, MoveApplied};

@@ -23,7 +23,7 @@ pub const AUTOSAVE: &str = "autosave.json";
 pub const SAVED_GAME: &str = "saved-game.json";
 pub(super) const SETTINGS: &str = "settings.json";
 /// Seat tokens of online rooms and the last room, which Continue rejoins.
-pub const ONLINE: &str = "online.json";
+pub(crate) const ONLINE: &str = "online.json";
 
 /// The name a stored game is kept under.
 pub(super) fn file_name(file: StoredFile) -> &'static str {

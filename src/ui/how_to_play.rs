@@ -61,7 +61,7 @@ pub enum RulesButton {
 /// Open the rules screen (from a How to play button), at the section about a topic if one is
 /// given (the game-over panel's "why").
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OpenRules(pub Option<Topic>);
+pub(crate) struct OpenRules(pub Option<Topic>);
 
 /// Buttons of a screen drawn over the others: while one shows, the keyboard reaches only these.
 #[derive(Component)]

@@ -32,17 +32,18 @@ pub use buttons::{ButtonAction, ButtonName, ButtonPressed, Pressed};
 pub use game_over::GameOverPanel;
 pub use guided::Guide;
 pub(crate) use guided::StartGuided;
+pub(crate) use how_to_play::OpenRules;
+pub use how_to_play::RulesButton;
 pub use how_to_play::{DiagramHole, DiagramMark, HowToPlay, ModalFocus, RulesPage};
-pub use how_to_play::{OpenRules, RulesButton};
 pub use hud::HudText;
 pub use leaderboard::BoardButton;
 pub use menu::{ChoiceButton, MainButton};
 pub use menu::{MenuSummary, MenuTable};
 pub use move_list::ReplayButton;
 pub use my_games::GamesButton;
-pub use my_games::{KEPT_AT_MOST, KeptGame, KeptGames, LevelStats, Outcome};
+pub use my_games::{KeptGame, KeptGames, Outcome};
 pub use online::RoomButton;
-pub use page::{Announcement, PageControls, PageGroup, PageItem, PagePress};
+pub use page::{Announcement, PageControls, PagePress};
 pub use panel::{PanelButton, panel_entries};
 pub use play_online::OnlineButton;
 pub use play_online::{MenuPage, TextField, Typing};
@@ -361,7 +362,7 @@ pub enum StoredFile {
 /// Which stored games exist (kept current by the persistence plugin), for the menu's Continue
 /// and Load buttons.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SavedGames {
+pub(crate) struct SavedGames {
     pub can_continue: bool,
     pub saved_game: bool,
     /// No settings were ever saved here: the menu offers the guided first game first.

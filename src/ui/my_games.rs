@@ -17,7 +17,7 @@ use starhalma_protocol::{Family, GameLink, GameSummary, places};
 use starhalma_rules::{RuleSet, Status};
 
 /// How many finished games against the computer a device keeps (the oldest go first).
-pub const KEPT_AT_MOST: usize = 500;
+pub(crate) const KEPT_AT_MOST: usize = 500;
 
 /// How many kept games the page lists at first, and how many more "Show more" adds.
 const LISTED_AT_FIRST: usize = 20;
