@@ -12,8 +12,9 @@ use crate::rest::{Awake, KeepAwake, WakeSignal};
 use bevy::prelude::*;
 use starhalma_locale::id;
 use starhalma_protocol::{
-    ClientMessage, ErrorCode, Liveness, PlayerKey, PlayerName, RoomCode, RoomEvent, SeatHolder,
-    ServerMessage, ServerUrl, Session, Token, Welcome, decode_server,
+    ClientMessage, ErrorCode, Liveness, MatchVariant, MoveClock, PlayerKey, PlayerName, RoomCode,
+    RoomEvent, RoomLink, SeatHolder, ServerMessage, ServerUrl, Session, Token, Welcome,
+    decode_server,
 };
 use starhalma_rules::Variant;
 use std::time::Duration;
@@ -135,7 +136,7 @@ impl Identity<'_> {
     }
 }
 
-/// Requests from the interface.
+/// Requests from the interface, each kind by its own function.
 pub(super) fn handle_requests(
     mut requests: MessageReader<NetRequest>,
     mut link: Link,
@@ -146,128 +147,50 @@ pub(super) fn handle_requests(
     mut commands: MessageWriter<GameCommand>,
 ) {
     let now = time.elapsed();
-    let Link {
-        conn,
-        online,
-        memory,
-        lobby,
-        dial,
-    } = &mut link;
     for request in requests.read() {
-        // The game's own server started, hosting there is hosting.
-        let request = match *request {
+        let mut here = Here {
+            link: &mut link,
+            identity: &mut identity,
+            now,
+            commands: &mut commands,
+        };
+        match request {
             NetRequest::HostHere {
                 variant,
                 clock,
                 random_start,
-            } => match start_here(&mut local) {
-                Ok(origin) => {
-                    server.0 = Some(origin);
-                    NetRequest::Host {
-                        variant,
-                        clock,
-                        public: false,
-                        random_start,
-                    }
-                }
-                Err(why) => {
-                    online.phase = Phase::Failed(why);
-                    continue;
-                }
-            },
-            ref other => other.clone(),
-        };
-        match &request {
+            } => host_here(
+                here,
+                &mut server,
+                &mut local,
+                (*variant, *clock, *random_start),
+            ),
             NetRequest::Host {
                 variant,
                 clock,
                 public,
                 random_start,
-            } => {
-                let Some(url) = own_server(&server, online) else {
-                    continue;
-                };
-                conn.restart(None, None);
-                let name = identity.introduce(&mut conn.session, now);
-                enter_new_room(conn, online, lobby, dial, (url, now));
-                let player_key = conn.session.player_key();
-                conn.session.send(ClientMessage::Create {
-                    variant: *variant,
-                    name: Some(name.to_string()),
-                    clock_ms: *clock,
-                    public: *public,
-                    random_start: *random_start,
-                    player_key,
-                });
-                entering(*variant, &mut commands);
-            }
+            } => host(here, &server, (*variant, *clock, *public, *random_start)),
             NetRequest::QuickMatch(wanted, players, clock) => {
-                let Some(url) = own_server(&server, online) else {
-                    continue;
+                let variant = state.game.variant();
+                quick_match(here, &server, variant, (*wanted, *players, *clock));
+            }
+            NetRequest::WatchLobby => watch_lobby(&mut here, &server),
+            NetRequest::LeaveLobby => leave_lobby(here.link),
+            NetRequest::Join(room) | NetRequest::Sit(room) | NetRequest::Open(room) => {
+                let sit = match request {
+                    NetRequest::Sit(_) => Sitting::AtOnce,
+                    NetRequest::Open(_) => Sitting::WhileWaiting,
+                    _ => Sitting::No,
                 };
-                conn.restart(None, None);
-                let name = identity.introduce(&mut conn.session, now);
-                enter_new_room(conn, online, lobby, dial, (url, now));
-                let player_key = conn.session.player_key();
-                conn.session.send(ClientMessage::QuickMatch {
-                    variant: *wanted,
-                    players: *players,
-                    name: Some(name.to_string()),
-                    clock_ms: *clock,
-                    player_key,
-                });
-                entering(state.game.variant(), &mut commands);
+                enter_room(here, room, sit, state.game.variant());
             }
-            NetRequest::WatchLobby => {
-                let Some(url) = own_server(&server, online) else {
-                    lobby.state = LobbyState::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
-                    continue;
-                };
-                conn.restart(None, None);
-                **online = Online::default();
-                lobby.state = LobbyState::Connecting;
-                identity.introduce(&mut conn.session, now);
-                conn.connect(url, dial, now);
-                conn.session.hello();
-                conn.session.send(ClientMessage::LobbyWatch {});
-            }
-            NetRequest::HostHere { .. } => {}
-            NetRequest::LeaveLobby => {
-                if lobby.state != LobbyState::Off && !online.is_online() {
-                    conn.restart(None, None);
-                }
-                lobby.state = LobbyState::Off;
-            }
-            NetRequest::Join(link) | NetRequest::Sit(link) | NetRequest::Open(link) => {
-                let (room, url) = (link.room, link.server.socket());
-                if conn.session.room() == Some(room) && conn.socket.is_some() {
-                    continue;
-                }
-                let token = memory.token(room);
-                conn.restart(Some(room), token);
-                **online = Online {
-                    phase: Phase::Connecting,
-                    ..default()
-                };
-                lobby.state = LobbyState::Off;
-                memory.last_link = Some(link.clone());
-                identity.introduce(&mut conn.session, now);
-                conn.connect(url, dial, now);
-                conn.session.hello();
-                // A seat at once, unless this device holds one there already.
-                if matches!(request, NetRequest::Sit(_)) && token.is_none() {
-                    conn.session.send(ClientMessage::Join {});
-                }
-                // A link opened: a seat once the welcome says one is free.
-                conn.invited = matches!(request, NetRequest::Open(_)) && token.is_none();
-                entering(state.game.variant(), &mut commands);
-            }
-            NetRequest::TakeSeat => conn.session.send(ClientMessage::Join {}),
-            NetRequest::FillComputer => conn.session.send(ClientMessage::FillComputer {}),
-            NetRequest::React(reaction) => conn.session.send(ClientMessage::React {
+            NetRequest::TakeSeat => here.link.conn.session.send(ClientMessage::Join {}),
+            NetRequest::FillComputer => here.link.conn.session.send(ClientMessage::FillComputer {}),
+            NetRequest::React(reaction) => here.link.conn.session.send(ClientMessage::React {
                 reaction: *reaction,
             }),
-            NetRequest::Back => conn.session.send(ClientMessage::Back {}),
+            NetRequest::Back => here.link.conn.session.send(ClientMessage::Back {}),
             // Not the room's: a replay is fetched by `replay`, records by `records`.
             NetRequest::OpenReplay(_)
             | NetRequest::FetchMyGames
@@ -275,7 +198,175 @@ pub(super) fn handle_requests(
             | NetRequest::FetchLeaderboard(..) => {}
         }
     }
-    conn.flush();
+    link.conn.flush();
+}
+
+/// What a request's handler works with: the connection's resources, who the player is, the
+/// time, and core's commands.
+struct Here<'a, 'link, 'who, 'out> {
+    link: &'a mut Link<'link>,
+    identity: &'a mut Identity<'who>,
+    now: Duration,
+    commands: &'a mut MessageWriter<'out, GameCommand>,
+}
+
+/// Whether entering a room takes a seat: at once (a table picked in the lobby), while the
+/// game waits for players (a friend's invitation), or not (watching, or a seat held already).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sitting {
+    AtOnce,
+    WhileWaiting,
+    No,
+}
+
+/// "Host on this computer": start the game's own server, make it the one played on, and
+/// host a private room there.
+fn host_here(
+    here: Here,
+    server: &mut OnlineServer,
+    local: &mut LocalServer,
+    (variant, clock, random_start): (Variant, Option<MoveClock>, bool),
+) {
+    match start_here(local) {
+        Ok(origin) => {
+            server.0 = Some(origin);
+            host(here, server, (variant, clock, false, random_start));
+        }
+        Err(why) => here.link.online.phase = Phase::Failed(why),
+    }
+}
+
+/// Open a room on the game's server, as its host.
+fn host(
+    here: Here,
+    server: &OnlineServer,
+    (variant, clock, public, random_start): (Variant, Option<MoveClock>, bool, bool),
+) {
+    open_new_room(here, server, variant, |name, player_key| {
+        ClientMessage::Create {
+            variant,
+            name: Some(name.to_string()),
+            clock_ms: clock,
+            public,
+            random_start,
+            player_key,
+        }
+    });
+}
+
+/// A seat at the oldest public table waiting for this variant on the game's server, or a new
+/// table; the board shows `playing` (the menu's variant) until the room's game arrives.
+fn quick_match(
+    here: Here,
+    server: &OnlineServer,
+    playing: Variant,
+    (wanted, players, clock): (MatchVariant, u8, Option<MoveClock>),
+) {
+    open_new_room(here, server, playing, |name, player_key| {
+        ClientMessage::QuickMatch {
+            variant: wanted,
+            players,
+            name: Some(name.to_string()),
+            clock_ms: clock,
+            player_key,
+        }
+    });
+}
+
+/// Connect to the game's server to create or find a room with the message `asking` makes
+/// of the player's name and key; the board waits, showing `variant`.
+fn open_new_room(
+    here: Here,
+    server: &OnlineServer,
+    variant: Variant,
+    asking: impl FnOnce(&PlayerName, Option<PlayerKey>) -> ClientMessage,
+) {
+    let Link {
+        conn,
+        online,
+        lobby,
+        dial,
+        ..
+    } = here.link;
+    let Some(url) = own_server(server, online) else {
+        return;
+    };
+    conn.restart(None, None);
+    let name = here.identity.introduce(&mut conn.session, here.now);
+    **online = Online {
+        phase: Phase::Connecting,
+        ..default()
+    };
+    lobby.state = LobbyState::Off;
+    conn.connect(url, dial, here.now);
+    conn.session.hello();
+    let player_key = conn.session.player_key();
+    conn.session.send(asking(&name, player_key));
+    entering(variant, here.commands);
+}
+
+/// Follow the list of public tables on the game's server.
+fn watch_lobby(here: &mut Here, server: &OnlineServer) {
+    let Link {
+        conn,
+        online,
+        lobby,
+        dial,
+        ..
+    } = &mut *here.link;
+    let Some(url) = own_server(server, online) else {
+        lobby.state = LobbyState::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
+        return;
+    };
+    conn.restart(None, None);
+    **online = Online::default();
+    lobby.state = LobbyState::Connecting;
+    here.identity.introduce(&mut conn.session, here.now);
+    conn.connect(url, dial, here.now);
+    conn.session.hello();
+    conn.session.send(ClientMessage::LobbyWatch {});
+}
+
+/// Stop following the lobby (and its connection, unless a room uses it).
+fn leave_lobby(link: &mut Link) {
+    if link.lobby.state != LobbyState::Off && !link.online.is_online() {
+        link.conn.restart(None, None);
+    }
+    link.lobby.state = LobbyState::Off;
+}
+
+/// Enter the room a link names, with the seat token kept for it if any; the board shows
+/// `playing` until the room's game arrives.
+fn enter_room(here: Here, room_link: &RoomLink, sit: Sitting, playing: Variant) {
+    let Link {
+        conn,
+        online,
+        memory,
+        lobby,
+        dial,
+    } = here.link;
+    let (room, url) = (room_link.room, room_link.server.socket());
+    if conn.session.room() == Some(room) && conn.socket.is_some() {
+        return;
+    }
+    let token = memory.token(room);
+    conn.restart(Some(room), token);
+    **online = Online {
+        phase: Phase::Connecting,
+        ..default()
+    };
+    lobby.state = LobbyState::Off;
+    memory.last_link = Some(room_link.clone());
+    here.identity.introduce(&mut conn.session, here.now);
+    conn.connect(url, dial, here.now);
+    conn.session.hello();
+    // A seat at once, unless this device holds one there already.
+    if sit == Sitting::AtOnce && token.is_none() {
+        conn.session.send(ClientMessage::Join {});
+    }
+    // A link opened: a seat once the welcome says one is free.
+    conn.invited = sit == Sitting::WhileWaiting && token.is_none();
+    entering(playing, here.commands);
 }
 
 /// Start the room server inside the game ("Host on this computer"): its address for
@@ -297,25 +388,6 @@ fn own_server(server: &OnlineServer, online: &mut Online) -> Option<String> {
         online.phase = Phase::Failed(Phrase::msg(id::ONLINE_NO_SERVER));
     }
     socket
-}
-
-/// A new connection that will open or find a room (the lobby's, if any, ends).
-/// Connect to create or find a room (the caller restarted the connection and introduced the
-/// player on it).
-fn enter_new_room(
-    conn: &mut Connection,
-    online: &mut Online,
-    lobby: &mut Lobby,
-    dial: &Dial,
-    (url, now): (String, Duration),
-) {
-    *online = Online {
-        phase: Phase::Connecting,
-        ..default()
-    };
-    lobby.state = LobbyState::Off;
-    conn.connect(url, dial, now);
-    conn.session.hello();
 }
 
 /// Nobody moves on the board until the room's own game arrives.

@@ -247,7 +247,10 @@ fn english_literals(source: &str) -> Vec<String> {
     // The two lines before: a call's literal may stand a line or two below its name.
     let mut previous = ["", ""];
     // A file's unit tests (its `#[cfg(test)]` module, last) are never shown to a player.
-    let shipped = source.split("\n#[cfg(test)]\nmod tests").next().unwrap_or(source);
+    let shipped = source
+        .split("\n#[cfg(test)]\nmod tests")
+        .next()
+        .unwrap_or(source);
     for (number, line) in shipped.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("");
         let for_developers = line.trim_end().ends_with("// for developers");
