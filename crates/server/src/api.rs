@@ -13,7 +13,6 @@
 use crate::identity::{is_player_id, key_matches};
 use crate::ratings::{Family, Rating, change_words};
 use crate::records::{PAGE_MAX, Records, RecordsError, StoredGame};
-use crate::room::RECORD_ID_BYTES;
 use crate::server::{Server, forwarded_for};
 use crate::store::RoomStore;
 use axum::Json;
@@ -23,7 +22,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use starhalma_protocol::{
     ApiError, GameRecord, GameSummary, GamesPage, LeaderLine, Leaderboard, PlayerKey, PlayerPage,
-    RatingSummary, RatingsPage, SeatSummary,
+    RatingSummary, RatingsPage, SeatSummary, is_game_id,
 };
 use starhalma_rules::Game;
 use std::net::SocketAddr;
@@ -90,13 +89,6 @@ fn admit<'a, S: RoomStore>(
                 "this server keeps no games (started with --database none)",
             ))
         })
-}
-
-fn is_record_id(text: &str) -> bool {
-    text.len() == 2 * RECORD_ID_BYTES
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 fn rating_summary(rating: &Rating) -> RatingSummary {
@@ -179,7 +171,7 @@ async fn get_game<S: RoomStore>(
         Ok(records) => records,
         Err(refusal) => return *refusal,
     };
-    if !is_record_id(&id) {
+    if !is_game_id(&id) {
         return bad("a game id is 20 lowercase hexadecimal characters");
     }
     match records.game(&id).await {

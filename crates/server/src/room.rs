@@ -19,6 +19,10 @@ use thiserror::Error;
 
 /// A record id is 10 bytes of a hash, 20 hex characters.
 pub const RECORD_ID_BYTES: usize = 10;
+
+// A record id is written as hex: twice its bytes, as the protocol spells a game's id.
+const _: () = assert!(2 * RECORD_ID_BYTES == starhalma_protocol::GAME_ID_LEN);
+
 /// The computer's level in the server's rooms, as records name it.
 const COMPUTER_LEVEL: &str = "medium";
 const COMPUTER_NAME: &str = "Computer (Medium)";
