@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
-use unicode_normalization::UnicodeNormalization;
 
 /// Why a name was refused, as a sentence for the person who typed it.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -37,7 +36,9 @@ impl PlayerName {
         // Only spaces are trimmed: a line break or tab at either end is a control character
         // like any other, refused with its reason (docs/ONLINE.md says control characters are
         // refused; trimming them was a second, unwritten rule).
-        let normalised: String = raw.trim_matches(is_space).nfc().collect();
+        let normalised = icu_normalizer::ComposingNormalizerBorrowed::new_nfc()
+            .normalize(raw.trim_matches(is_space))
+            .into_owned();
         // NFC can expose spaces at the ends no more than it can hide them, but trim again so
         // the rule holds for whatever the normaliser does.
         let name = normalised.trim_matches(is_space);
