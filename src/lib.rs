@@ -91,8 +91,8 @@ pub mod testing {
         GameOverPanel, GamesButton, Guide, HowToPlay, HudSlot, HudText, KeptGame, KeptGames,
         MainButton, MenuChoice, MenuPage, MenuSummary, MenuTable, ModalFocus, Notice, OnlineButton,
         Outcome, PageControls, PagePress, PanelButton, Pressed, ReactionBubble, ReactionButton,
-        Reactions, ReplayButton, RoomButton, RoomClock, RulesButton, RulesPage, Sheet, TextField,
-        ToggleMore, Typing, ViewButton, panel_entries,
+        Reactions, ReplayButton, RoomButton, RoomClock, RulesButton, RulesPage, SheetOpen,
+        TextField, ToggleMore, Typing, ViewButton, panel_entries,
     };
 }
 

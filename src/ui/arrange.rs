@@ -69,21 +69,9 @@ pub(super) struct HudButtons;
 #[derive(Component)]
 pub(super) struct MoreSheet;
 
-/// Whether the "More" sheet is open: a state of the game screen, so leaving the game closes it.
-#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(Screen = Screen::Playing)]
-pub enum Sheet {
-    #[default]
-    Closed,
-    Open,
-}
-
-impl Sheet {
-    /// Whether the sheet is open now (never, off the game screen).
-    pub fn is_open(state: Option<&State<Sheet>>) -> bool {
-        state.is_some_and(|s| *s.get() == Sheet::Open)
-    }
-}
+/// Whether the "More" sheet is open.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SheetOpen(pub bool);
 
 /// The "More" button (compact layouts): opens or closes the sheet of secondary buttons.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,19 +81,20 @@ pub struct ToggleMore;
 fn sheet_actions(
     mut more: MessageReader<Pressed<ToggleMore>>,
     mut any: MessageReader<ButtonPressed>,
-    sheet: Option<Res<State<Sheet>>>,
-    mut next: ResMut<NextState<Sheet>>,
+    mut sheet: ResMut<SheetOpen>,
 ) {
     let toggles = more.read().count();
     let others = any.read().count().saturating_sub(toggles);
-    let Some(sheet) = sheet else {
-        return;
+    let open = if others > 0 {
+        false
+    } else {
+        sheet.0 != (toggles % 2 == 1)
     };
-    let was_open = *sheet.get() == Sheet::Open;
-    let open = others == 0 && was_open != (toggles % 2 == 1);
-    if open != was_open {
-        next.set(if open { Sheet::Open } else { Sheet::Closed });
-    }
+    sheet.set_if_neq(SheetOpen(open));
+}
+
+fn close_sheet(mut sheet: ResMut<SheetOpen>) {
+    sheet.set_if_neq(SheetOpen(false));
 }
 
 /// Sets a node's field only when it differs, so unchanged nodes are not marked changed.
@@ -120,7 +109,7 @@ macro_rules! set {
 fn arrange(
     mut commands: Commands,
     layout: Res<ScreenLayout>,
-    (sheet, list): (Option<Res<State<Sheet>>>, Res<MoveListMeasure>),
+    (sheet, list): (Res<SheetOpen>, Res<MoveListMeasure>),
     mut nodes: ParamSet<(
         Query<&mut Node, With<HudColumn>>,
         Query<(Entity, &mut Node), With<HudButtons>>,
@@ -167,7 +156,7 @@ fn arrange(
         let Ok((sheet_entity, mut node)) = sheets.single_mut() else {
             return;
         };
-        place_sheet(&mut node, l, Sheet::is_open(sheet.as_deref()));
+        place_sheet(&mut node, l, sheet.0);
         sheet_entity
     };
     // The buttons in their desktop order, split between the column (or bar) and the sheet.
@@ -486,8 +475,9 @@ pub(super) struct ArrangePlugin;
 
 impl Plugin for ArrangePlugin {
     fn build(&self, app: &mut App) {
-        app.add_sub_state::<Sheet>()
+        app.init_resource::<SheetOpen>()
             .add_buttons::<ToggleMore>()
+            .add_systems(OnExit(Screen::Playing), close_sheet)
             .add_systems(
                 Update,
                 sheet_actions
@@ -500,7 +490,7 @@ impl Plugin for ArrangePlugin {
                     arrange
                         .run_if(
                             resource_changed::<ScreenLayout>
-                                .or_eager(state_changed::<Sheet>)
+                                .or_eager(resource_changed::<SheetOpen>)
                                 .or_eager(resource_changed::<MoveListMeasure>)
                                 .or_eager(any_match_filter::<Added<HudSlot>>)
                                 .or_eager(any_match_filter::<Added<PanelRoot>>)

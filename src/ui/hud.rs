@@ -4,7 +4,7 @@
 //! buttons stand on each shape of screen is `arrange`'s.
 
 use super::arrange::{
-    ButtonGroup, HudButtons, HudColumn, HudSlot, LeftOutWhenCompact, MoreSheet, Sheet,
+    ButtonGroup, HudButtons, HudColumn, HudSlot, LeftOutWhenCompact, MoreSheet, SheetOpen,
 };
 use super::online::RoomButton;
 use super::online::{describe_connection, online_buttons};
@@ -354,7 +354,7 @@ struct ButtonStates<'w> {
     symbols: Res<'w, SeatSymbols>,
     online: Res<'w, Online>,
     authority: Res<'w, Authority>,
-    sheet: Option<Res<'w, State<Sheet>>>,
+    sheet: Res<'w, SheetOpen>,
     profile: Res<'w, PlayerProfile>,
     panel: Res<'w, PanelSettings>,
 }
@@ -422,9 +422,7 @@ fn update_buttons(
                 Phrase::msg(id::BUTTON_MOVES_NOTATION)
             }
             HudAction::View(ViewButton::ToggleNotation) => Phrase::msg(id::BUTTON_MOVES_LABELS),
-            HudAction::More if Sheet::is_open(sheet.as_deref()) => {
-                Phrase::msg(id::BUTTON_MORE_CLOSE)
-            }
+            HudAction::More if sheet.0 => Phrase::msg(id::BUTTON_MORE_CLOSE),
             HudAction::More => Phrase::msg(id::BUTTON_MORE),
             _ => continue,
         };
@@ -466,7 +464,7 @@ impl Plugin for HudPlugin {
                         .or_eager(resource_changed::<AnimationSettings>)
                         .or_eager(resource_changed::<SoundSettings>)
                         .or_eager(resource_changed::<SeatSymbols>)
-                        .or_eager(state_changed::<Sheet>)
+                        .or_eager(resource_changed::<SheetOpen>)
                         .or_eager(resource_changed::<PlayerProfile>)
                         .or_eager(resource_changed::<PanelSettings>)
                         .or_eager(any_match_filter::<Added<HudAction>>),

@@ -27,7 +27,7 @@ mod scroll;
 mod theme;
 mod widgets;
 
-pub use arrange::{ButtonGroup, HudSlot, Sheet, ToggleMore};
+pub use arrange::{ButtonGroup, HudSlot, SheetOpen, ToggleMore};
 pub use buttons::{ButtonAction, ButtonName, ButtonPressed, Pressed};
 pub use game_over::GameOverPanel;
 pub use guided::Guide;
@@ -559,7 +559,6 @@ struct PendingChanges<'w> {
     page: Option<Res<'w, NextState<play_online::MenuPage>>>,
     reactions: Option<Res<'w, NextState<Reactions>>>,
     rules: Option<Res<'w, NextState<HowToPlay>>>,
-    sheet: Option<Res<'w, NextState<Sheet>>>,
 }
 
 /// A screen, page or overlay changes at the start of the next frame: ask for that frame.
@@ -569,10 +568,8 @@ fn ask_for_transition(changes: PendingChanges, mut keep: ResMut<crate::rest::Kee
         page,
         reactions,
         rules,
-        sheet,
     } = changes;
-    let waiting =
-        pending(screen) || pending(page) || pending(reactions) || pending(rules) || pending(sheet);
+    let waiting = pending(screen) || pending(page) || pending(reactions) || pending(rules);
     keep.hold(crate::rest::Awake::Transition, waiting);
 }
 

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use starhalma::Match;
 use starhalma::testing::{
-    Arrangement, ButtonGroup, CameraView, HudSlot, MoveListMeasure, ScreenLayout, Sheet,
+    Arrangement, ButtonGroup, CameraView, HudSlot, MoveListMeasure, ScreenLayout, SheetOpen,
     TOUCH_TARGET,
 };
 use starhalma::testing::{ButtonName, GameButton, ToggleMore, ViewButton};
@@ -134,10 +134,13 @@ fn more_opens_the_sheet_and_an_action_in_it_closes_it() {
     };
     assert!(!sheet_shown(&mut app));
     press(&mut app, ToggleMore);
-    assert!(sheet_open(&app));
+    assert!(app.world().resource::<SheetOpen>().0);
     assert!(sheet_shown(&mut app), "the sheet with Hint in it opens");
     press(&mut app, ViewButton::View(CameraView::TopDown));
-    assert!(!sheet_open(&app), "choosing in the sheet closes it");
+    assert!(
+        !app.world().resource::<SheetOpen>().0,
+        "choosing in the sheet closes it"
+    );
     assert!(!sheet_shown(&mut app));
 }
 
@@ -236,13 +239,16 @@ fn a_tap_quicker_than_a_frame_presses_a_button() {
         super::click_event(),
         more,
     ));
-    // The press is handled in this frame; the sheet's state changes as the next one begins.
     app.update();
+    assert!(
+        app.world().resource::<SheetOpen>().0,
+        "the quick tap on More opened the sheet"
+    );
     app.update();
-    assert!(sheet_open(&app), "the quick tap on More opened the sheet");
-    app.update();
-    app.update();
-    assert!(sheet_open(&app), "pressed once, not again");
+    assert!(
+        app.world().resource::<SheetOpen>().0,
+        "pressed once, not again"
+    );
     assert_eq!(
         app.world().get::<Interaction>(more),
         Some(&Interaction::None)
@@ -311,9 +317,4 @@ fn landscape_phone_is_side_and_compact() {
 fn narrow_landscape_window_is_stacked() {
     let layout = ScreenLayout::choose(Vec2::new(560.0, 400.0), false, 60.0);
     assert_eq!(layout.arrangement, Arrangement::Stacked);
-}
-
-/// Whether the "More" sheet is open.
-fn sheet_open(app: &App) -> bool {
-    Sheet::is_open(app.world().get_resource::<State<Sheet>>())
 }

@@ -10,7 +10,7 @@ use starhalma::testing::{
     Awake, Choice, ComputerThinking, FramesAsked, KeepAwake, MenuPage, Need, PlanningMode,
     PressKind, WakeSignal,
 };
-use starhalma::testing::{GameButton, HowToPlay, MainButton, Sheet, ToggleMore};
+use starhalma::testing::{GameButton, HowToPlay, MainButton};
 use starhalma::{Match, MoveSource, Screen, SeatKind, Setup, Store};
 use starhalma_ai::Level;
 use std::sync::Arc;
@@ -84,14 +84,6 @@ fn input_asks_for_frames_until_its_effects_are_drawn() {
 #[test]
 fn a_screen_or_page_change_asks_for_the_frame_that_makes_it() {
     let mut app = app_for(Match::new(people(table2())));
-    settled(&mut app);
-    // An overlay of the game: the More sheet.
-    send_press(&mut app, ToggleMore);
-    app.update();
-    assert!(holds(&app, Awake::Transition));
-    app.update();
-    assert_eq!(*app.world().resource::<State<Sheet>>().get(), Sheet::Open);
-    assert!(!holds(&app, Awake::Transition));
     settled(&mut app);
     send_press(&mut app, GameButton::ChangeMode);
     app.update();

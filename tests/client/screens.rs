@@ -11,7 +11,7 @@ use bevy::text::TextLayoutInfo;
 use bevy::ui::{CalculatedClip, ComputedNode, UiStack};
 use bevy::window::{PrimaryWindow, WindowResolution};
 use starhalma::testing::{
-    BACKDROP, HudSlot, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ServerRecords, Sheet,
+    BACKDROP, HudSlot, KeptGame, KeptGames, Outcome, Remote, ScreenLayout, ServerRecords, SheetOpen,
 };
 use starhalma::testing::{
     ButtonAction, ChoiceButton, GameButton, GamesButton, MainButton, OnlineButton, RulesButton,
@@ -840,8 +840,7 @@ fn every_screen_in_every_language_and_size_is_laid_out_clear_and_legible() {
                 let buttons = shown.iter().filter(|d| d.button).count();
                 let layout = *app.world().resource::<ScreenLayout>();
                 let board_hidden = app.world().resource::<PanelSettings>().board_hidden;
-                let sheet_open =
-                    Sheet::is_open(app.world().get_resource::<bevy::prelude::State<Sheet>>());
+                let sheet_open = app.world().resource::<SheetOpen>().0;
                 let found = faults(&shown, &layout, (board_hidden, sheet_open));
                 let line = format!(
                     "{:<14} {:<3} {:<48} {texts:>3} texts {buttons:>3} buttons: {}",
