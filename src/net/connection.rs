@@ -177,13 +177,10 @@ pub(super) fn handle_requests(
             }
             NetRequest::WatchLobby => watch_lobby(&mut here, &server),
             NetRequest::LeaveLobby => leave_lobby(here.link),
-            NetRequest::Join(room) | NetRequest::Sit(room) | NetRequest::Open(room) => {
-                let sit = match request {
-                    NetRequest::Sit(_) => Sitting::AtOnce,
-                    NetRequest::Open(_) => Sitting::WhileWaiting,
-                    _ => Sitting::No,
-                };
-                enter_room(here, room, sit, state.game.variant());
+            NetRequest::Join(room) => enter_room(here, room, Sitting::No, state.game.variant()),
+            NetRequest::Sit(room) => enter_room(here, room, Sitting::AtOnce, state.game.variant()),
+            NetRequest::Open(room) => {
+                enter_room(here, room, Sitting::WhileWaiting, state.game.variant())
             }
             NetRequest::TakeSeat => here.link.conn.session.send(ClientMessage::Join {}),
             NetRequest::FillComputer => here.link.conn.session.send(ClientMessage::FillComputer {}),

@@ -67,9 +67,6 @@ pub(crate) struct OpenRules(pub Option<Topic>);
 #[derive(Component)]
 pub struct ModalFocus;
 
-#[derive(Component)]
-struct HowToPlayRoot;
-
 /// A hole of a diagram's small board, and whose marble stands on it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiagramHole {
@@ -184,11 +181,6 @@ const FIRST_ORDER: u32 = 3000;
 #[derive(Component)]
 struct RulesPanel;
 
-/// Entering How to play: the shade and the panel, gone on leaving it.
-fn open_how_to_play(mut commands: Commands) {
-    spawn_page(&mut commands);
-}
-
 /// The panel's contents for the page shown: drawn on entering, and again when another rule
 /// set or section is chosen (the shade and the panel stay).
 fn show_rules_page(
@@ -227,11 +219,11 @@ fn show_rules_page(
     spawn_body(&mut commands, panel, shown);
 }
 
-/// The shade over the game and the scrolling page on it; the page's entity.
-fn spawn_page(commands: &mut Commands) -> Entity {
+/// Entering How to play: the shade over the game and the scrolling panel on it, gone on
+/// leaving it ([`show_rules_page`] fills the panel).
+fn open_how_to_play(mut commands: Commands) {
     let root = commands
         .spawn((
-            HowToPlayRoot,
             DespawnOnExit(HowToPlay::Open),
             GlobalZIndex(50),
             Node {
@@ -265,7 +257,6 @@ fn spawn_page(commands: &mut Commands) -> Entity {
         ))
         .id();
     commands.entity(root).add_child(panel);
-    panel
 }
 
 /// The page's buttons, numbered in keyboard order as they are made.
