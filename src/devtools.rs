@@ -339,6 +339,26 @@ pub(crate) fn bench_frames(frames: u32, app_for: impl Fn(Match) -> App) {
     });
     summary("main-thread CPU time", "while a person is to move", cpu);
     summary("wall time", "while a person is to move", wall);
+    print_schedule_sizes(app.world());
+}
+
+/// The systems each schedule that runs every frame holds (not the ones run on a state's
+/// change): the per-frame cost that grows with their count, not with the work, so a change in
+/// the figures above can be placed.
+fn print_schedule_sizes(world: &World) {
+    let mut sizes: Vec<(String, usize)> = world
+        .resource::<Schedules>()
+        .iter()
+        .map(|(label, schedule)| (format!("{label:?}"), schedule.systems_len()))
+        .filter(|(label, systems)| *systems > 0 && !label.starts_with("On"))
+        .collect();
+    sizes.sort();
+    let total: usize = sizes.iter().map(|(_, systems)| systems).sum();
+    let listed: Vec<String> = sizes
+        .iter()
+        .map(|(label, systems)| format!("{label} {systems}"))
+        .collect();
+    println!("systems: {total} in all ({})", listed.join(", "));
 }
 
 /// `starhalma --idle-cpu SECONDS`: the real windowed app left alone, first on the menu, then
