@@ -342,15 +342,17 @@ pub(crate) fn bench_frames(frames: u32, app_for: impl Fn(Match) -> App) {
     print_schedule_sizes(app.world());
 }
 
-/// The systems each schedule that runs every frame holds (not the ones run on a state's
-/// change): the per-frame cost that grows with their count, not with the work, so a change in
-/// the figures above can be placed.
+/// The systems each schedule that runs every frame holds (not the startup schedules, nor the
+/// ones run on a state's change): the per-frame cost that grows with their count, not with the
+/// work, so a change in the figures above can be placed.
 fn print_schedule_sizes(world: &World) {
+    let runs_once_or_on_change =
+        |label: &str| label.starts_with("On") || label.ends_with("Startup");
     let mut sizes: Vec<(String, usize)> = world
         .resource::<Schedules>()
         .iter()
         .map(|(label, schedule)| (format!("{label:?}"), schedule.systems_len()))
-        .filter(|(label, systems)| *systems > 0 && !label.starts_with("On"))
+        .filter(|(label, systems)| *systems > 0 && !runs_once_or_on_change(label))
         .collect();
     sizes.sort();
     let total: usize = sizes.iter().map(|(_, systems)| systems).sum();
